@@ -1,0 +1,26 @@
+package io.github.krakensdk.runtime.json;
+
+import com.squareup.moshi.Moshi;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+
+/**
+ * The JSON set-up every family shares: decimals, dates and date-times. Add each family's generated
+ * adapter factory on top:
+ *
+ * <pre>{@code
+ * Moshi moshi = KrakenJson.newBuilder().add(SpotJsonAdapters.FACTORY).build();
+ * }</pre>
+ */
+public final class KrakenJson {
+  private KrakenJson() {}
+
+  /** Returns a new builder holding the shared scalar adapters. */
+  public static Moshi.Builder newBuilder() {
+    return new Moshi.Builder()
+        .add(BigDecimal.class, new DecimalJsonAdapter().nullSafe())
+        .add(LocalDate.class, new LocalDateJsonAdapter().nullSafe())
+        .add(OffsetDateTime.class, new OffsetDateTimeJsonAdapter().nullSafe());
+  }
+}
