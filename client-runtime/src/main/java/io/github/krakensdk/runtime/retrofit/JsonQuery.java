@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 /**
  * Marks a query parameter whose value travels as JSON text (OpenAPI {@code content:
  * application/json} on a query parameter), such as the futures {@code simulate} call's
- * {@code json}. {@link JsonQueryConverterFactory} writes it.
+ * {@code json}. {@link QueryConverterFactory} writes it.
  */
 @Documented
 @Target(ElementType.PARAMETER)
