@@ -4,9 +4,10 @@ import com.squareup.moshi.Moshi;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.UUID;
 
 /**
- * The JSON set-up every family shares: decimals, dates and date-times. Add each family's generated
+ * The JSON set-up every family shares: decimals, dates, date-times and UUIDs. Add each family's generated
  * adapter factory on top:
  *
  * <pre>{@code
@@ -21,6 +22,7 @@ public final class KrakenJson {
     return new Moshi.Builder()
         .add(BigDecimal.class, new DecimalJsonAdapter().nullSafe())
         .add(LocalDate.class, new LocalDateJsonAdapter().nullSafe())
-        .add(OffsetDateTime.class, new OffsetDateTimeJsonAdapter().nullSafe());
+        .add(OffsetDateTime.class, new OffsetDateTimeJsonAdapter().nullSafe())
+        .add(UUID.class, new UuidJsonAdapter().nullSafe());
   }
 }
