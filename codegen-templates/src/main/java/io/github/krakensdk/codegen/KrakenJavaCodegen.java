@@ -2,14 +2,20 @@ package io.github.krakensdk.codegen;
 
 import java.io.File;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.openapitools.codegen.CodegenOperation;
+import org.openapitools.codegen.CodegenParameter;
 import org.openapitools.codegen.CodegenModel;
 import org.openapitools.codegen.CodegenProperty;
 import org.openapitools.codegen.SupportingFile;
 import org.openapitools.codegen.languages.JavaClientCodegen;
 import org.openapitools.codegen.model.ModelMap;
 import org.openapitools.codegen.model.ModelsMap;
+import org.openapitools.codegen.model.OperationsMap;
 
 /**
  * The stock Java client generator (library {@code retrofit2}) with the Kraken templates on top,
@@ -22,6 +28,8 @@ import org.openapitools.codegen.model.ModelsMap;
  *       adapters, in the model package (no stock {@code ApiClient}, Gson or oltu).
  *   <li>Per model, {@code x-has-containers} when a component is a list or map (the record then
  *       copies it in its constructor).
+ *   <li>Per property and per operation parameter, {@code x-checks}: the constraint checks the
+ *       contract implies, as statements on the runtime's {@code Constraints}.
  * </ul>
  */
 public class KrakenJavaCodegen extends JavaClientCodegen {
@@ -53,6 +61,47 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     supportingFiles.clear();
     String modelFolder = (sourceFolder + File.separator + modelPackage).replace('.', File.separatorChar);
     supportingFiles.add(new SupportingFile("jsonAdapters.mustache", modelFolder, registry + ".java"));
+  }
+
+  @Override
+  public Map<String, ModelsMap> postProcessAllModels(Map<String, ModelsMap> objs) {
+    Map<String, ModelsMap> result = super.postProcessAllModels(objs);
+    List<ModelMap> allModels = new ArrayList<>();
+    result.values().forEach(models -> allModels.addAll(models.getModels()));
+    ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels));
+    for (ModelsMap models : result.values()) {
+      for (ModelMap modelMap : models.getModels()) {
+        for (CodegenProperty property : modelMap.getModel().vars) {
+          boolean signerFilled = Boolean.TRUE.equals(property.vendorExtensions.get("x-kraken-signer-filled"));
+          property.vendorExtensions.put("x-checks", checks.checks(property.baseName, property.name,
+              property.datatypeWithEnum, property, property.required && !signerFilled));
+        }
+      }
+    }
+    return result;
+  }
+
+  @Override
+  public OperationsMap postProcessOperationsWithModels(OperationsMap objs, List<ModelMap> allModels) {
+    OperationsMap result = super.postProcessOperationsWithModels(objs, allModels);
+    ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels));
+    for (CodegenOperation operation : result.getOperations().getOperation()) {
+      for (CodegenParameter parameter : operation.allParams) {
+        parameter.vendorExtensions.put("x-checks", checks.checks(parameter.isBodyParam ? "body" : parameter.baseName,
+            parameter.paramName, parameter.dataType, parameter, parameter.required));
+      }
+    }
+    return result;
+  }
+
+  private static Set<String> enumTypes(List<ModelMap> allModels) {
+    Set<String> enums = new HashSet<>();
+    for (ModelMap modelMap : allModels) {
+      if (modelMap.getModel().isEnum) {
+        enums.add(modelMap.getModel().classname);
+      }
+    }
+    return enums;
   }
 
   @Override

@@ -1,0 +1,199 @@
+package io.github.krakensdk.runtime.validation;
+
+import io.github.krakensdk.runtime.json.OpenEnum;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * Collects the rules of the contract a request breaks. The generated services and models call it
+ * with the constraints of their schemas (the generator derives each call from the YAML); nothing
+ * here knows a field by name.
+ *
+ * <pre>{@code
+ * Constraints constraints = Constraints.create();
+ * constraints.length("user", user, 14, 42);
+ * constraints.nested("body", body);
+ * constraints.throwIfAny("updateUser");
+ * }</pre>
+ */
+public final class Constraints {
+  /** Marks an absent bound in {@link #length} and {@link #size}. */
+  public static final int UNBOUNDED = -1;
+
+  private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
+  private static final int MAX_VALUE_TEXT = 80;
+
+  private final String prefix;
+  private final List<Violation> violations;
+
+  private Constraints(String prefix, List<Violation> violations) {
+    this.prefix = prefix;
+    this.violations = violations;
+  }
+
+  /** Returns an empty collector for one request. */
+  public static Constraints create() {
+    return new Constraints("", new ArrayList<>());
+  }
+
+  /** Throws a {@link ConstraintViolationException} naming {@code operationId} if any rule is broken. */
+  public void throwIfAny(String operationId) {
+    if (!violations.isEmpty()) {
+      throw new ConstraintViolationException(operationId, violations);
+    }
+  }
+
+  /** The rules broken so far. */
+  public List<Violation> violations() {
+    return List.copyOf(violations);
+  }
+
+  public void required(String field, Object value) {
+    if (value == null) {
+      add(field, "required", null);
+    }
+  }
+
+  /** A string's length in characters (code points) lies within {@code min..max}. */
+  public void length(String field, String value, int min, int max) {
+    if (value == null) {
+      return;
+    }
+    int length = value.codePointCount(0, value.length());
+    if ((min != UNBOUNDED && length < min) || (max != UNBOUNDED && length > max)) {
+      add(field, "length " + bounds(min, max), value);
+    }
+  }
+
+  public void pattern(String field, String value, String regex) {
+    if (value != null && !PATTERNS.computeIfAbsent(regex, Pattern::compile).matcher(value).find()) {
+      add(field, "pattern " + regex, value);
+    }
+  }
+
+  /**
+   * A number lies within its bounds, given as decimal text ({@code null} for none) so that the
+   * uint32 and int64 limits of the contract are exact.
+   */
+  public void range(String field, Number value, String minimum, boolean exclusiveMinimum,
+      String maximum, boolean exclusiveMaximum) {
+    if (value == null) {
+      return;
+    }
+    BigDecimal number = value instanceof BigDecimal ? (BigDecimal) value : new BigDecimal(value.toString());
+    if (minimum != null) {
+      int compared = number.compareTo(new BigDecimal(minimum));
+      if (compared < 0 || (exclusiveMinimum && compared == 0)) {
+        add(field, (exclusiveMinimum ? "greater than " : "at least ") + minimum, value);
+      }
+    }
+    if (maximum != null) {
+      int compared = number.compareTo(new BigDecimal(maximum));
+      if (compared > 0 || (exclusiveMaximum && compared == 0)) {
+        add(field, (exclusiveMaximum ? "less than " : "at most ") + maximum, value);
+      }
+    }
+  }
+
+  /** A list holds {@code min..max} items. */
+  public void size(String field, Collection<?> value, int min, int max) {
+    if (value == null) {
+      return;
+    }
+    int size = value.size();
+    if ((min != UNBOUNDED && size < min) || (max != UNBOUNDED && size > max)) {
+      add(field, "item count " + bounds(min, max), size + " items");
+    }
+  }
+
+  public void unique(String field, Collection<?> value) {
+    if (value != null && new HashSet<>(value).size() != value.size()) {
+      add(field, "unique items", value);
+    }
+  }
+
+  /** An enumerated value is one the contract lists (decoding keeps others; requests may not). */
+  public void known(String field, OpenEnum value) {
+    if (value != null && !value.isKnown()) {
+      add(field, "one of the listed values", value.value());
+    }
+  }
+
+  public void nested(String field, Validatable value) {
+    if (value != null) {
+      value.validate(at(field));
+    }
+  }
+
+  public void eachRequired(String field, List<?> values) {
+    forEach(field, values, (child, name, item) -> child.required(name, item));
+  }
+
+  public void eachLength(String field, List<String> values, int min, int max) {
+    forEach(field, values, (child, name, item) -> child.length(name, item, min, max));
+  }
+
+  public void eachPattern(String field, List<String> values, String regex) {
+    forEach(field, values, (child, name, item) -> child.pattern(name, item, regex));
+  }
+
+  public void eachKnown(String field, List<? extends OpenEnum> values) {
+    forEach(field, values, (child, name, item) -> child.known(name, item));
+  }
+
+  public void eachNested(String field, List<? extends Validatable> values) {
+    forEach(field, values, (child, name, item) -> child.nested(name, item));
+  }
+
+  /** Each value of a map of models satisfies its schema. */
+  public void eachValueNested(String field, Map<String, ? extends Validatable> values) {
+    if (values == null) {
+      return;
+    }
+    Constraints child = at(field);
+    for (Map.Entry<String, ? extends Validatable> entry : values.entrySet()) {
+      child.nested(entry.getKey(), entry.getValue());
+    }
+  }
+
+  private <T> void forEach(String field, List<T> values, ItemCheck<T> check) {
+    if (values == null) {
+      return;
+    }
+    for (int i = 0; i < values.size(); i++) {
+      check.apply(this, field + "[" + i + "]", values.get(i));
+    }
+  }
+
+  private Constraints at(String field) {
+    return new Constraints(prefix + field + ".", violations);
+  }
+
+  private void add(String field, String rule, Object value) {
+    Objects.requireNonNull(field, "field == null");
+    violations.add(new Violation(prefix + field, rule, describe(value)));
+  }
+
+  private static String bounds(int min, int max) {
+    return (min == UNBOUNDED ? "0" : Integer.toString(min)) + ".." + (max == UNBOUNDED ? "∞" : Integer.toString(max));
+  }
+
+  private static String describe(Object value) {
+    if (value == null) {
+      return "null";
+    }
+    String text = value instanceof CharSequence ? "\"" + value + "\"" : String.valueOf(value);
+    return text.length() <= MAX_VALUE_TEXT ? text : text.substring(0, MAX_VALUE_TEXT) + "…";
+  }
+
+  private interface ItemCheck<T> {
+    void apply(Constraints constraints, String field, T item);
+  }
+}

@@ -1,0 +1,123 @@
+package io.github.krakensdk.codegen;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.openapitools.codegen.CodegenProperty;
+import org.openapitools.codegen.IJsonSchemaValidationProperties;
+
+/**
+ * Turns the constraints of one property or parameter of the contract into calls on the runtime's
+ * {@code Constraints} collector, as Java statements the templates print ({@code x-checks}). This
+ * is how every length, pattern, range, item count, enum and required flag reaches the code
+ * without a rule written per field.
+ */
+final class ConstraintChecks {
+  private static final Set<String> NUMBERS = Set.of("Integer", "Long", "Float", "Double", "BigDecimal");
+
+  private final Set<String> enumTypes;
+
+  ConstraintChecks(Set<String> enumTypes) {
+    this.enumTypes = enumTypes;
+  }
+
+  /**
+   * Statements checking {@code expression} (a Java expression of type {@code dataType}) against
+   * {@code schema}, reported under {@code field}. {@code required} is passed separately because
+   * a request body field filled in by the signer is required on the wire but not of the caller.
+   */
+  List<String> checks(String field, String expression, String dataType, IJsonSchemaValidationProperties schema,
+      boolean required) {
+    List<String> checks = new ArrayList<>();
+    String f = literal(field);
+    if (required) {
+      checks.add("constraints.required(" + f + ", " + expression + ");");
+    }
+    if ("String".equals(dataType)) {
+      addStringChecks(checks, "", f, expression, schema);
+    } else if (NUMBERS.contains(dataType) && (schema.getMinimum() != null || schema.getMaximum() != null)) {
+      checks.add("constraints.range(" + f + ", " + expression + ", " + textOrNull(schema.getMinimum()) + ", "
+          + schema.getExclusiveMinimum() + ", " + textOrNull(schema.getMaximum()) + ", "
+          + schema.getExclusiveMaximum() + ");");
+    } else if (schema.getIsArray()) {
+      if (schema.getMinItems() != null || schema.getMaxItems() != null) {
+        checks.add("constraints.size(" + f + ", " + expression + ", " + bound(schema.getMinItems()) + ", "
+            + bound(schema.getMaxItems()) + ");");
+      }
+      if (Boolean.TRUE.equals(schema.getUniqueItems())) {
+        checks.add("constraints.unique(" + f + ", " + expression + ");");
+      }
+      CodegenProperty items = schema.getItems();
+      if (items != null) {
+        if ("String".equals(items.dataType)) {
+          addStringChecks(checks, "each", f, expression, items);
+        } else if (isEnum(items.dataType)) {
+          checks.add("constraints.eachKnown(" + f + ", " + expression + ");");
+        } else if (items.isModel) {
+          checks.add("constraints.eachNested(" + f + ", " + expression + ");");
+        }
+      }
+    } else if (schema.getIsMap()) {
+      CodegenProperty values = schema.getItems();
+      if (values != null && values.isModel && !isEnum(values.dataType)) {
+        checks.add("constraints.eachValueNested(" + f + ", " + expression + ");");
+      }
+    } else if (isEnum(dataType)) {
+      checks.add("constraints.known(" + f + ", " + expression + ");");
+    } else if (schema.getIsModel()) {
+      checks.add("constraints.nested(" + f + ", " + expression + ");");
+    }
+    return checks;
+  }
+
+  private boolean isEnum(String dataType) {
+    return dataType != null && enumTypes.contains(dataType);
+  }
+
+  private static void addStringChecks(List<String> checks, String prefix, String f, String expression,
+      IJsonSchemaValidationProperties schema) {
+    String length = prefix.isEmpty() ? "length" : "eachLength";
+    String pattern = prefix.isEmpty() ? "pattern" : "eachPattern";
+    if (schema.getMinLength() != null || schema.getMaxLength() != null) {
+      checks.add("constraints." + length + "(" + f + ", " + expression + ", " + bound(schema.getMinLength()) + ", "
+          + bound(schema.getMaxLength()) + ");");
+    }
+    String regex = rawPattern(schema.getPattern());
+    if (regex != null) {
+      checks.add("constraints." + pattern + "(" + f + ", " + expression + ", " + literal(regex) + ");");
+    }
+  }
+
+  /** The generator hands patterns over as Java-escaped text, sometimes wrapped in slashes. */
+  private static String rawPattern(String pattern) {
+    if (pattern == null) {
+      return null;
+    }
+    String raw = pattern.replace("\\\\", "\\");
+    if (raw.length() >= 2 && raw.startsWith("/") && raw.endsWith("/")) {
+      raw = raw.substring(1, raw.length() - 1);
+    }
+    return raw;
+  }
+
+  private static String bound(Integer value) {
+    return value == null ? "Constraints.UNBOUNDED" : value.toString();
+  }
+
+  private static String textOrNull(String number) {
+    return number == null ? "null" : literal(number);
+  }
+
+  static String literal(String text) {
+    StringBuilder literal = new StringBuilder("\"");
+    for (char c : text.toCharArray()) {
+      switch (c) {
+        case '\\' -> literal.append("\\\\");
+        case '"' -> literal.append("\\\"");
+        case '\n' -> literal.append("\\n");
+        default -> literal.append(c);
+      }
+    }
+    return literal.append('"').toString();
+  }
+}
