@@ -109,7 +109,7 @@ public final class Constraints {
     }
     int size = value.size();
     if ((min != UNBOUNDED && size < min) || (max != UNBOUNDED && size > max)) {
-      add(field, "item count " + bounds(min, max), size + " items");
+      add(field, "item count " + bounds(min, max), size);
     }
   }
 

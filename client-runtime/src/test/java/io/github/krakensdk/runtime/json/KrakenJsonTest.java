@@ -1,0 +1,111 @@
+package io.github.krakensdk.runtime.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.squareup.moshi.JsonAdapter;
+import com.squareup.moshi.JsonDataException;
+import com.squareup.moshi.Moshi;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+final class KrakenJsonTest {
+  private final Moshi moshi = KrakenJson.newBuilder().build();
+
+  @Test
+  void decimalsKeepEveryDigitAndTravelAsStrings() throws IOException {
+    JsonAdapter<BigDecimal> adapter = moshi.adapter(BigDecimal.class);
+    for (String text : List.of("0.00000001", "3015012348193.4134", "1000.0000", "-0.5")) {
+      BigDecimal value = adapter.fromJson("\"" + text + "\"");
+      assertEquals(text, value.toPlainString());
+      assertEquals("\"" + text + "\"", adapter.toJson(value));
+    }
+    // The service sometimes sends a number where a decimal string is documented.
+    assertEquals(new BigDecimal("0.9"), adapter.fromJson("0.9"));
+    assertNull(adapter.fromJson("null"));
+  }
+
+  @Test
+  void malformedDecimalIsATypedDecodingErrorNamingThePath() {
+    JsonAdapter<Map<String, BigDecimal>> adapter =
+        moshi.adapter(new TypeRef<Map<String, BigDecimal>>() {}.type());
+    JsonDataException e = assertThrows(JsonDataException.class, () -> adapter.fromJson("{\"fee\":\"abc\"}"));
+    assertTrue(e.getMessage().contains("$.fee"), e.getMessage());
+    assertThrows(JsonDataException.class, () -> adapter.fromJson("{\"fee\":true}"));
+  }
+
+  @Test
+  void dateTimesAlwaysCarrySeconds() throws IOException {
+    JsonAdapter<OffsetDateTime> adapter = moshi.adapter(OffsetDateTime.class);
+    assertEquals("\"2025-04-15T09:00:00Z\"", adapter.toJson(adapter.fromJson("\"2025-04-15T09:00:00Z\"")));
+    assertEquals("\"2020-08-27T17:03:33.196Z\"", adapter.toJson(adapter.fromJson("\"2020-08-27T17:03:33.196Z\"")));
+    assertThrows(JsonDataException.class, () -> adapter.fromJson("\"yesterday\""));
+  }
+
+  @Test
+  void datesAndUuids() throws IOException {
+    assertEquals(LocalDate.of(2025, 4, 15), moshi.adapter(LocalDate.class).fromJson("\"2025-04-15\""));
+    UUID id = UUID.fromString("9f0e5d2c-3b1a-4c6d-8e7f-0a1b2c3d4e5f");
+    assertEquals("\"" + id + "\"", moshi.adapter(UUID.class).toJson(id));
+    assertThrows(JsonDataException.class, () -> moshi.adapter(UUID.class).fromJson("\"not-a-uuid\""));
+  }
+
+  @Test
+  void openEnumKeepsAnUnlistedValue() throws IOException {
+    JsonAdapter<Level> adapter = OpenEnumJsonAdapter.create(Level::of, false);
+    Level known = adapter.fromJson("\"low\"");
+    assertTrue(known.isKnown());
+    Level unlisted = adapter.fromJson("\"high\"");
+    assertFalse(unlisted.isKnown());
+    assertEquals("\"high\"", adapter.toJson(unlisted));
+    assertThrows(JsonDataException.class, () -> adapter.fromJson("{}"));
+  }
+
+  @Test
+  void numericOpenEnumIsWrittenAsANumber() throws IOException {
+    JsonAdapter<Level> adapter = OpenEnumJsonAdapter.create(Level::of, true);
+    assertEquals("1", adapter.toJson(adapter.fromJson("1")));
+  }
+
+  @Test
+  void copiesAreUnmodifiableAndKeepNulls() {
+    List<String> source = new java.util.ArrayList<>(java.util.Arrays.asList("a", null));
+    List<String> copy = Copies.list(source);
+    source.add("b");
+    assertEquals(java.util.Arrays.asList("a", null), copy);
+    assertThrows(UnsupportedOperationException.class, () -> copy.add("c"));
+    assertNull(Copies.map(null));
+  }
+
+  /** A minimal open enum, shaped like the generated ones. */
+  private static final class Level implements OpenEnum {
+    private final String value;
+
+    private Level(String value) {
+      this.value = value;
+    }
+
+    static Level of(String value) {
+      return new Level(value);
+    }
+
+    @Override
+    public String value() {
+      return value;
+    }
+
+    @Override
+    public boolean isKnown() {
+      return value.equals("low") || value.equals("1");
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.github.krakensdk.runtime.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+final class ConstraintsTest {
+  @Test
+  void validValuesPass() {
+    Constraints constraints = Constraints.create();
+    constraints.required("user", "AA12 3456 7890 12");
+    constraints.length("user", "AB12345678901234", 14, 42);
+    constraints.pattern("phone", "+4915112345678", "^\\+?[1-9]\\d{1,14}$");
+    constraints.range("resolution", 4294967295L, "0", false, "4294967295", false);
+    constraints.size("events", List.of("user.verified"), Constraints.UNBOUNDED, 50);
+    constraints.eachLength("events", List.of("user.verified"), Constraints.UNBOUNDED, 100);
+    constraints.throwIfAny("anything");
+    assertEquals(List.of(), constraints.violations());
+  }
+
+  @Test
+  void eachBrokenRuleNamesFieldRuleAndValue() {
+    Constraints constraints = Constraints.create();
+    constraints.required("strategy_id", null);
+    constraints.length("user", "short", 14, 42);
+    constraints.pattern("phone", "12-34", "^\\+?[1-9]\\d{1,14}$");
+    constraints.range("resolution", 4294967296L, "0", false, "4294967295", false);
+    constraints.range("resolution", -1, "0", false, "4294967295", false);
+    constraints.size("events", Collections.nCopies(51, "a"), Constraints.UNBOUNDED, 50);
+    constraints.eachPattern("events", List.of("ok", "not ok"), "^[a-zA-Z0-9._]+$");
+
+    List<Violation> violations = constraints.violations();
+    assertEquals(List.of(
+        new Violation("strategy_id", "required", "null"),
+        new Violation("user", "length 14..42", "\"short\""),
+        new Violation("phone", "pattern ^\\+?[1-9]\\d{1,14}$", "\"12-34\""),
+        new Violation("resolution", "at most 4294967295", "4294967296"),
+        new Violation("resolution", "at least 0", "-1"),
+        new Violation("events", "item count 0..50", "51"),
+        new Violation("events[1]", "pattern ^[a-zA-Z0-9._]+$", "\"not ok\"")), violations);
+
+    ConstraintViolationException e =
+        assertThrows(ConstraintViolationException.class, () -> constraints.throwIfAny("updateWebhook"));
+    assertEquals("updateWebhook", e.operationId());
+    assertEquals(7, e.violations().size());
+    assertTrue(e.getMessage().startsWith("updateWebhook: request not sent, 7 rules"), e.getMessage());
+    assertTrue(e.getMessage().contains("user must satisfy length 14..42 (was \"short\")"), e.getMessage());
+  }
+
+  @Test
+  void lengthCountsCharactersNotUtf16Units() {
+    Constraints constraints = Constraints.create();
+    constraints.length("quote", "\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00", 3, 16);
+    assertEquals(List.of(), constraints.violations());
+  }
+
+  @Test
+  void nestedModelsReportTheirPath() {
+    Validatable taxId = c -> c.required("issuing_country", null);
+    Constraints constraints = Constraints.create();
+    constraints.eachNested("tax_ids", Arrays.asList(taxId));
+    constraints.eachValueNested("fees", Map.of("XBTUSD", taxId));
+    assertEquals(List.of(
+        new Violation("tax_ids[0].issuing_country", "required", "null"),
+        new Violation("fees.XBTUSD.issuing_country", "required", "null")), constraints.violations());
+  }
+
+  @Test
+  void exclusiveBoundsExcludeTheBound() {
+    Constraints constraints = Constraints.create();
+    constraints.range("size", 0, "0", true, null, false);
+    assertEquals(List.of(new Violation("size", "greater than 0", "0")), constraints.violations());
+  }
+}
