@@ -1,0 +1,49 @@
+package io.github.krakensdk.auth;
+
+import java.io.IOException;
+import java.util.Objects;
+import okhttp3.HttpUrl;
+
+/**
+ * A request that changes state (POST, PUT, PATCH, DELETE) failed after it may have reached the
+ * server: the connection broke after the request started going out and before a response came
+ * back. The service may or may not have acted on it, so the SDK did not send it again.
+ *
+ * <p>Before retrying, find out what happened: e.g. query open orders or the withdrawal status.
+ * Retrying blindly can place an order twice. {@link #getCause()} is the transport failure.
+ */
+public final class OutcomeUnknownException extends IOException {
+  private final String method;
+  private final HttpUrl url;
+
+  /**
+   * @param detail what happened, appended to the message.
+   * @param cause the transport failure; may be null.
+   */
+  public OutcomeUnknownException(String method, HttpUrl url, String detail, Throwable cause) {
+    super(
+        Objects.requireNonNull(method, "method == null")
+            + " "
+            + redact(Objects.requireNonNull(url, "url == null"))
+            + ": the outcome is unknown; "
+            + detail,
+        cause);
+    this.method = method;
+    this.url = url;
+  }
+
+  /** The HTTP method of the request whose outcome is unknown. */
+  public String method() {
+    return method;
+  }
+
+  /** The URL of the request whose outcome is unknown. */
+  public HttpUrl url() {
+    return url;
+  }
+
+  /** Messages end up in logs: leave out the query, which the caller chose and may be private. */
+  private static String redact(HttpUrl url) {
+    return url.newBuilder().query(null).fragment(null).build().toString();
+  }
+}

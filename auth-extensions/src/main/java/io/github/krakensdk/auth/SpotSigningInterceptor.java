@@ -1,0 +1,171 @@
+package io.github.krakensdk.auth;
+
+import io.github.krakensdk.auth.internal.JsonException;
+import io.github.krakensdk.auth.internal.RequestBodies;
+import io.github.krakensdk.auth.internal.SpotNonces;
+import io.github.krakensdk.auth.nonce.NonceSource;
+import io.github.krakensdk.auth.nonce.RequestSequencer;
+import java.io.IOException;
+import java.util.Objects;
+import java.util.function.Predicate;
+import okhttp3.Interceptor;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+
+/**
+ * Signs Kraken Spot private requests: puts a fresh nonce into the body and sets {@code API-Key}
+ * and {@code API-Sign} over the path with its query and the exact body bytes sent.
+ *
+ * <p>The nonce goes in as a form field ({@code nonce=...}, first, or in place of an existing
+ * {@code nonce} field) or, for a JSON body, as the number member {@code "nonce":...} (first, or
+ * replacing an existing top-level {@code nonce}). Nothing else in the body changes. An empty body
+ * becomes the form {@code nonce=...}. Other body types fail with {@link
+ * RequestSigningException} before anything is sent.
+ *
+ * <p>Install it as a <b>network</b> interceptor: OkHttp calls network interceptors for every
+ * attempt, so a redirected or re-authenticated request is signed again with a new nonce.
+ *
+ * <pre>{@code
+ * OkHttpClient client = KrakenHttpClients.newBuilder()
+ *     .addNetworkInterceptor(SpotSigningInterceptor.builder(credentials).build())
+ *     .build();
+ * }</pre>
+ *
+ * By default only requests whose path contains {@code /0/private/} are signed; public endpoints
+ * pass through untouched.
+ */
+public final class SpotSigningInterceptor implements Interceptor {
+  private static final MediaType FORM = MediaType.get("application/x-www-form-urlencoded");
+
+  private final ApiCredentials credentials;
+  private final SpotSigner signer;
+  private final NonceSource nonceSource;
+  private final RequestSequencer sequencer;
+  private final Predicate<Request> signIf;
+
+  private SpotSigningInterceptor(Builder builder) {
+    this.credentials = builder.credentials;
+    this.signer = new SpotSigner(builder.credentials.base64Secret());
+    this.nonceSource = builder.nonceSource;
+    this.sequencer = builder.sequencer;
+    this.signIf = builder.signIf;
+  }
+
+  /** Starts configuring an interceptor that signs with {@code credentials}. */
+  public static Builder builder(ApiCredentials credentials) {
+    return new Builder(credentials);
+  }
+
+  /** A builder that starts from this instance's configuration. */
+  public Builder newBuilder() {
+    return new Builder(this);
+  }
+
+  @Override
+  public Response intercept(Chain chain) throws IOException {
+    Request request = chain.request();
+    if (!signIf.test(request)) return chain.proceed(request);
+    SigningSupport.requireNetworkInterceptor(chain, "SpotSigningInterceptor");
+    if (!SigningSupport.permitsBody(request.method())) {
+      throw new RequestSigningException(
+          "Spot private requests carry their nonce in the body; use POST, not "
+              + request.method());
+    }
+    RequestBody body = request.body();
+    MediaType type = body == null ? null : body.contentType();
+    // Read the body before taking the key in ordered mode: it needs no nonce and may be slow.
+    byte[] bytes = RequestBodies.bytesOf(body);
+    boolean json = RequestBodies.isJson(type);
+    if (!json && !RequestBodies.isForm(type) && !(type == null && bytes.length == 0)) {
+      throw new RequestSigningException(
+          "Spot private request bodies must be application/x-www-form-urlencoded or"
+              + " application/json, not " + type);
+    }
+    MediaType sentType = type != null ? type : FORM;
+    return SigningSupport.send(chain, sequencer, () -> {
+      String nonce = Long.toUnsignedString(nonceSource.nextNonce());
+      byte[] sent = json ? putIntoJson(bytes, nonce) : putIntoForm(bytes, nonce);
+      String signature = signer.sign(RequestBodies.pathAndQuery(request.url()), nonce, sent);
+      Request signed =
+          RequestBodies.withBody(request, sent, sentType)
+              .newBuilder()
+              .header("API-Key", credentials.key())
+              .header("API-Sign", signature)
+              .build();
+      return chain.proceed(signed);
+    });
+  }
+
+  private static byte[] putIntoJson(byte[] body, String nonce) throws RequestSigningException {
+    try {
+      return SpotNonces.putIntoJson(body, nonce);
+    } catch (JsonException e) {
+      throw new RequestSigningException(
+          "cannot add the nonce: the JSON body is not a strict JSON object (" + e.getMessage() + ")");
+    }
+  }
+
+  private static byte[] putIntoForm(byte[] body, String nonce) throws RequestSigningException {
+    try {
+      return SpotNonces.putIntoForm(body, nonce);
+    } catch (IllegalArgumentException e) {
+      throw new RequestSigningException("cannot add the nonce: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "SpotSigningInterceptor{" + credentials + "}";
+  }
+
+  /** Configures a {@link SpotSigningInterceptor}; every setter returns this builder. */
+  public static final class Builder {
+    private final ApiCredentials credentials;
+    private NonceSource nonceSource = NonceSource.system();
+    private RequestSequencer sequencer;
+    private Predicate<Request> signIf = SpotSigningInterceptor::isPrivate;
+
+    Builder(ApiCredentials credentials) {
+      this.credentials = Objects.requireNonNull(credentials, "credentials == null");
+    }
+
+    Builder(SpotSigningInterceptor interceptor) {
+      this.credentials = interceptor.credentials;
+      this.nonceSource = interceptor.nonceSource;
+      this.sequencer = interceptor.sequencer;
+      this.signIf = interceptor.signIf;
+    }
+
+    /** Where nonces come from; defaults to {@link NonceSource#system()}. */
+    public Builder nonceSource(NonceSource nonceSource) {
+      this.nonceSource = Objects.requireNonNull(nonceSource, "nonceSource == null");
+      return this;
+    }
+
+    /**
+     * Turns on the ordered mode (one request in flight per key, in nonce order); {@code null}
+     * turns it off, the default.
+     */
+    public Builder sequencer(RequestSequencer sequencer) {
+      this.sequencer = sequencer;
+      return this;
+    }
+
+    /** Which requests to sign; by default those whose path contains {@code /0/private/}. */
+    public Builder signIf(Predicate<Request> signIf) {
+      this.signIf = Objects.requireNonNull(signIf, "signIf == null");
+      return this;
+    }
+
+    /** Builds the configured {@link SpotSigningInterceptor}. */
+    public SpotSigningInterceptor build() {
+      return new SpotSigningInterceptor(this);
+    }
+  }
+
+  private static boolean isPrivate(Request request) {
+    return request.url().encodedPath().contains("/0/private/");
+  }
+}

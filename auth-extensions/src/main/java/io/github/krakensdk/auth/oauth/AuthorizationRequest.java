@@ -1,0 +1,175 @@
+package io.github.krakensdk.auth.oauth;
+
+import io.github.krakensdk.auth.internal.Secrets;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Objects;
+import okhttp3.HttpUrl;
+
+/**
+ * The browser step of the authorization-code flow: the URL to send the user to, with a {@code
+ * state} that the callback must bring back unchanged.
+ *
+ * <pre>{@code
+ * AuthorizationRequest request = AuthorizationRequest.builder(clientId, "https://example.com/cb")
+ *     .scopes("account.info:basic")
+ *     .build();
+ * session.put("oauth-state", request.state());
+ * redirect(request.url());
+ *
+ * // later, in the callback handler:
+ * String code = AuthorizationRequest.authorizationCode(callbackUrl, session.get("oauth-state"));
+ * }</pre>
+ *
+ * The default {@code state} is 256 random bits, fresh for every request.
+ */
+public final class AuthorizationRequest {
+  /** Kraken's authorize page. */
+  public static final HttpUrl DEFAULT_AUTHORIZE_URL =
+      HttpUrl.get("https://id.kraken.com/oauth/authorize");
+
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final HttpUrl url;
+  private final String state;
+  private final String redirectUri;
+
+  private AuthorizationRequest(Builder builder) {
+    this.state = builder.state != null ? builder.state : randomState();
+    this.redirectUri = builder.redirectUri;
+    HttpUrl.Builder url =
+        builder
+            .authorizeUrl
+            .newBuilder()
+            .addQueryParameter("response_type", "code")
+            .addQueryParameter("client_id", builder.clientId)
+            .addQueryParameter("redirect_uri", builder.redirectUri);
+    if (!builder.scopes.isEmpty()) url.addQueryParameter("scope", String.join(" ", builder.scopes));
+    url.addQueryParameter("state", state);
+    this.url = url.build();
+  }
+
+  /**
+   * @param redirectUri must match a redirect URI registered for the client; send the same value to
+   *     {@link OAuthTokenClient#exchangeCode}.
+   */
+  public static Builder builder(String clientId, String redirectUri) {
+    return new Builder(clientId, redirectUri);
+  }
+
+  /** Where to send the user's browser. */
+  public HttpUrl url() {
+    return url;
+  }
+
+  /** The value the callback must carry; keep it in the user's session until then. */
+  public String state() {
+    return state;
+  }
+
+  public String redirectUri() {
+    return redirectUri;
+  }
+
+  /** As {@link #authorizationCode(HttpUrl, String)} with this request's state. */
+  public String authorizationCode(HttpUrl callback) throws OAuthException {
+    return authorizationCode(callback, state);
+  }
+
+  /**
+   * Checks the callback and returns its authorization code.
+   *
+   * @throws StateMismatchException if {@code state} is missing or differs from {@code
+   *     expectedState} (checked first, so a forged error cannot get past it).
+   * @throws OAuthException if the callback reports an error ({@code access_denied}, ...) or has
+   *     no code.
+   */
+  public static String authorizationCode(HttpUrl callback, String expectedState)
+      throws OAuthException {
+    Objects.requireNonNull(callback, "callback == null");
+    Secrets.requireNonBlank(expectedState, "expectedState");
+    List<String> states = callback.queryParameterValues("state");
+    if (states.size() != 1 || states.get(0) == null) {
+      throw new StateMismatchException("the callback has no single state parameter");
+    }
+    boolean same =
+        MessageDigest.isEqual(
+            states.get(0).getBytes(StandardCharsets.UTF_8),
+            expectedState.getBytes(StandardCharsets.UTF_8));
+    if (!same) throw new StateMismatchException("the callback's state is not the one sent");
+    String error = callback.queryParameter("error");
+    if (error != null) {
+      String description = callback.queryParameter("error_description");
+      throw new OAuthException(
+          "authorization failed: " + error + (description == null ? "" : " (" + description + ")"),
+          error,
+          0,
+          null);
+    }
+    String code = callback.queryParameter("code");
+    if (code == null || code.isEmpty()) {
+      throw new OAuthException("the callback carries no authorization code", null, 0, null);
+    }
+    return code;
+  }
+
+  private static String randomState() {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
+  @Override
+  public String toString() {
+    // The state is a CSRF token; keep it out of logs.
+    return "AuthorizationRequest{url="
+        + url.newBuilder().setQueryParameter("state", Secrets.REDACTED).build()
+        + "}";
+  }
+
+  /** Configures an {@link AuthorizationRequest}; every setter returns this builder. */
+  public static final class Builder {
+    private final String clientId;
+    private final String redirectUri;
+    private HttpUrl authorizeUrl = DEFAULT_AUTHORIZE_URL;
+    private final List<String> scopes = new ArrayList<>();
+    private String state;
+
+    Builder(String clientId, String redirectUri) {
+      this.clientId = Secrets.requireNonBlank(clientId, "clientId");
+      this.redirectUri = Secrets.requireNonBlank(redirectUri, "redirectUri");
+    }
+
+    /** Another authorize page, e.g. a sandbox's. */
+    public Builder authorizeUrl(HttpUrl authorizeUrl) {
+      this.authorizeUrl = Objects.requireNonNull(authorizeUrl, "authorizeUrl == null");
+      return this;
+    }
+
+    /** Scopes to ask for, sent space-separated, e.g. {@code account.info:basic}. */
+    public Builder scopes(String... scopes) {
+      for (String scope : Arrays.asList(scopes)) {
+        Secrets.requireNonBlank(scope, "scope");
+        if (scope.contains(" ")) throw new IllegalArgumentException("a scope contains a space");
+        this.scopes.add(scope);
+      }
+      return this;
+    }
+
+    /** A state of your own (e.g. one tied to the session); by default a random one. */
+    public Builder state(String state) {
+      this.state = Secrets.requireNonBlank(state, "state");
+      return this;
+    }
+
+    /** Builds the configured {@link AuthorizationRequest}. */
+    public AuthorizationRequest build() {
+      return new AuthorizationRequest(this);
+    }
+  }
+}

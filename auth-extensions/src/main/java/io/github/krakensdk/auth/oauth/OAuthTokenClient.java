@@ -1,0 +1,253 @@
+package io.github.krakensdk.auth.oauth;
+
+import io.github.krakensdk.auth.KrakenHttpClients;
+import io.github.krakensdk.auth.internal.JsonException;
+import io.github.krakensdk.auth.internal.JsonReader;
+import io.github.krakensdk.auth.internal.Secrets;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import okhttp3.FormBody;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+
+/**
+ * Calls the token endpoint ({@code POST /oauth/token}) with the client's Basic credentials.
+ *
+ * <pre>{@code
+ * OAuthTokenClient tokens = OAuthTokenClient.builder(ClientCredentials.publicClient(clientId))
+ *     .build();
+ * OAuthTokens first = tokens.exchangeCode(code, redirectUri);
+ * OAuthTokens next = tokens.refresh(first.refreshToken());
+ * }</pre>
+ *
+ * A refresh token that the endpoint rejects (HTTP 400 or 401, or {@code invalid_grant}) fails
+ * with {@link ReauthorizationRequiredException}; other refusals with {@link OAuthException}.
+ * Tokens are never part of a message. Instances are immutable and thread-safe; {@link
+ * BearerTokenAuth} makes sure concurrent callers share one refresh.
+ */
+public final class OAuthTokenClient {
+  /** Kraken's token endpoint. */
+  public static final HttpUrl DEFAULT_TOKEN_URL = HttpUrl.get("https://api.kraken.com/oauth/token");
+
+  /** A token response larger than this is not a token response. */
+  private static final long MAX_RESPONSE_BYTES = 1 << 20;
+
+  private final ClientCredentials client;
+  private final OkHttpClient httpClient;
+  private final HttpUrl tokenUrl;
+  private final Clock clock;
+
+  private OAuthTokenClient(Builder builder) {
+    this.client = builder.client;
+    this.httpClient =
+        builder.httpClient != null ? builder.httpClient : KrakenHttpClients.newBuilder().build();
+    this.tokenUrl = builder.tokenUrl;
+    this.clock = builder.clock;
+  }
+
+  /** Starts configuring a token client for {@code client}. */
+  public static Builder builder(ClientCredentials client) {
+    return new Builder(client);
+  }
+
+  /** A builder that starts from this instance's configuration. */
+  public Builder newBuilder() {
+    return new Builder(this);
+  }
+
+  /** The {@code authorization_code} grant: trades the callback's code for tokens. */
+  public OAuthTokens exchangeCode(String code, String redirectUri) throws IOException {
+    FormBody form =
+        new FormBody.Builder()
+            .add("grant_type", "authorization_code")
+            .add("code", Secrets.requireNonBlank(code, "code"))
+            .add("redirect_uri", Secrets.requireNonBlank(redirectUri, "redirectUri"))
+            .build();
+    return post(form, false);
+  }
+
+  /**
+   * The {@code refresh_token} grant. The answer may carry a new refresh token (rotation); if it
+   * does not, the returned tokens keep {@code refreshToken}.
+   *
+   * @throws ReauthorizationRequiredException if the endpoint rejects the refresh token.
+   */
+  public OAuthTokens refresh(String refreshToken) throws IOException {
+    FormBody form =
+        new FormBody.Builder()
+            .add("grant_type", "refresh_token")
+            .add("refresh_token", Secrets.requireNonBlank(refreshToken, "refreshToken"))
+            .build();
+    OAuthTokens tokens = post(form, true);
+    return tokens.refreshToken() == null ? tokens.withRefreshToken(refreshToken) : tokens;
+  }
+
+  private OAuthTokens post(FormBody form, boolean refreshing) throws IOException {
+    Request request =
+        new Request.Builder()
+            .url(tokenUrl)
+            .header("Authorization", client.basicAuthorization())
+            .header("Accept", "application/json")
+            .post(form)
+            .build();
+    // Lifetimes count from before the request, so that a slow answer errs on the early side.
+    Instant sent = clock.instant();
+    try (Response response = httpClient.newCall(request).execute()) {
+      byte[] body = read(response.body());
+      if (!response.isSuccessful()) throw failure(response.code(), body, refreshing);
+      return parseTokens(body, sent, response.code());
+    }
+  }
+
+  private static byte[] read(ResponseBody body) throws IOException {
+    okio.BufferedSource source = body.source();
+    if (source.request(MAX_RESPONSE_BYTES + 1)) {
+      throw new OAuthException("the token endpoint's answer is too large", null, 0, null);
+    }
+    return source.readByteArray();
+  }
+
+  private static OAuthTokens parseTokens(byte[] body, Instant sent, int status)
+      throws OAuthException {
+    Map<String, Object> json = parse(body, status);
+    // Tolerate a {"result": {...}} envelope, as other Kraken endpoints use.
+    if (!json.containsKey("access_token") && json.get("result") instanceof Map) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> result = (Map<String, Object>) json.get("result");
+      json = result;
+    }
+    Object accessToken = json.get("access_token");
+    if (!(accessToken instanceof String) || ((String) accessToken).isBlank()) {
+      throw new OAuthException(
+          "the token endpoint's answer has no access_token", stringOrNull(json.get("error")), status, null);
+    }
+    Instant expiresAt = null;
+    Object expiresIn = json.get("expires_in");
+    if (expiresIn instanceof BigDecimal) {
+      long seconds = Math.max(0, ((BigDecimal) expiresIn).longValue());
+      expiresAt = sent.plusSeconds(seconds);
+    } else if (expiresIn instanceof String) {
+      try {
+        expiresAt = sent.plusSeconds(Math.max(0, Long.parseLong((String) expiresIn)));
+      } catch (NumberFormatException ignored) {
+        // Unknown lifetime: the token is used until the service answers 401.
+      }
+    }
+    String tokenType = stringOrNull(json.get("token_type"));
+    return new OAuthTokens(
+        (String) accessToken,
+        stringOrNull(json.get("refresh_token")),
+        expiresAt,
+        tokenType != null ? tokenType : "bearer",
+        stringOrNull(json.get("scope")));
+  }
+
+  private static OAuthException failure(int status, byte[] body, boolean refreshing) {
+    String error = null;
+    String description = null;
+    try {
+      Map<String, Object> json = JsonReader.parseObject(body);
+      error = errorText(json.get("error"));
+      description = stringOrNull(json.get("error_description"));
+    } catch (JsonException notJson) {
+      // Some gateways answer with HTML; the status says enough.
+    }
+    String message =
+        "the token endpoint answered HTTP " + status
+            + (error == null ? "" : ": " + error)
+            + (description == null ? "" : " (" + abbreviate(description) + ")");
+    boolean rejected = status == 400 || status == 401 || "invalid_grant".equals(error);
+    if (refreshing && rejected) {
+      return new ReauthorizationRequiredException(
+          "the refresh token was rejected (" + message + ")", error, status, null);
+    }
+    return new OAuthException(message, error, status, null);
+  }
+
+  private static Map<String, Object> parse(byte[] body, int status) throws OAuthException {
+    try {
+      return JsonReader.parseObject(body);
+    } catch (JsonException e) {
+      throw new OAuthException(
+          "the token endpoint's answer is not a JSON object: " + e.getMessage(), null, status, e);
+    }
+  }
+
+  /** An OAuth error is a string; Kraken's envelope uses an array of strings. */
+  private static String errorText(Object error) {
+    if (error instanceof String) return (String) error;
+    if (error instanceof List) {
+      List<String> parts = new ArrayList<>();
+      for (Object part : (List<?>) error) if (part instanceof String) parts.add((String) part);
+      return parts.isEmpty() ? null : String.join(", ", parts);
+    }
+    return null;
+  }
+
+  private static String stringOrNull(Object value) {
+    return value instanceof String ? (String) value : null;
+  }
+
+  private static String abbreviate(String text) {
+    return text.length() <= 200 ? text : text.substring(0, 200) + "…";
+  }
+
+  @Override
+  public String toString() {
+    return "OAuthTokenClient{" + client + ", tokenUrl=" + tokenUrl + "}";
+  }
+
+  /** Configures an {@link OAuthTokenClient}; every setter returns this builder. */
+  public static final class Builder {
+    private final ClientCredentials client;
+    private OkHttpClient httpClient;
+    private HttpUrl tokenUrl = DEFAULT_TOKEN_URL;
+    private Clock clock = Clock.systemUTC();
+
+    Builder(ClientCredentials client) {
+      this.client = Objects.requireNonNull(client, "client == null");
+    }
+
+    Builder(OAuthTokenClient tokenClient) {
+      this.client = tokenClient.client;
+      this.httpClient = tokenClient.httpClient;
+      this.tokenUrl = tokenClient.tokenUrl;
+      this.clock = tokenClient.clock;
+    }
+
+    /**
+     * The client to send token requests with; by default one from {@link
+     * KrakenHttpClients#newBuilder()}. It must not carry the bearer interceptor.
+     */
+    public Builder httpClient(OkHttpClient httpClient) {
+      this.httpClient = Objects.requireNonNull(httpClient, "httpClient == null");
+      return this;
+    }
+
+    /** Another token endpoint, e.g. a sandbox's. */
+    public Builder tokenUrl(HttpUrl tokenUrl) {
+      this.tokenUrl = Objects.requireNonNull(tokenUrl, "tokenUrl == null");
+      return this;
+    }
+
+    /** The clock that turns {@code expires_in} into an instant. */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock == null");
+      return this;
+    }
+
+    /** Builds the configured {@link OAuthTokenClient}. */
+    public OAuthTokenClient build() {
+      return new OAuthTokenClient(this);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package io.github.krakensdk.auth.oauth;
+
+import io.github.krakensdk.auth.internal.PemPrivateKeyReader;
+import java.security.GeneralSecurityException;
+import java.security.interfaces.RSAPrivateKey;
+import java.util.Objects;
+
+/**
+ * Reads the RSA private key of a confidential OAuth client from PEM text.
+ *
+ * <p>Accepted: PKCS#8 ({@code BEGIN PRIVATE KEY}), encrypted PKCS#8 ({@code BEGIN ENCRYPTED
+ * PRIVATE KEY}, PBES2 with PBKDF2 and AES-CBC or 3DES, as written by {@code openssl genrsa
+ * -aes128} since OpenSSL 3), and PKCS#1 ({@code BEGIN RSA PRIVATE KEY}), plain or with the
+ * traditional {@code Proc-Type: 4,ENCRYPTED} / {@code DEK-Info: AES-128-CBC,...} header of older
+ * OpenSSL (AES-128/192/256-CBC, DES-EDE3-CBC).
+ *
+ * <pre>{@code
+ * RSAPrivateKey key = RsaPrivateKeys.fromPem(Files.readString(path), passphrase);
+ * }</pre>
+ *
+ * A wrong or missing passphrase fails with {@link java.security.UnrecoverableKeyException}; other
+ * problems with {@link java.security.spec.InvalidKeySpecException}. Messages contain no key
+ * material.
+ */
+public final class RsaPrivateKeys {
+  private RsaPrivateKeys() {}
+
+  /** Reads an unencrypted key. */
+  public static RSAPrivateKey fromPem(String pem) throws GeneralSecurityException {
+    return fromPem(pem, null);
+  }
+
+  /**
+   * Reads a key, decrypting it with {@code passphrase} when it is encrypted.
+   *
+   * @param passphrase may be null for an unencrypted key; the array is not modified or kept.
+   */
+  public static RSAPrivateKey fromPem(String pem, char[] passphrase)
+      throws GeneralSecurityException {
+    Objects.requireNonNull(pem, "pem == null");
+    return PemPrivateKeyReader.read(pem, passphrase);
+  }
+}

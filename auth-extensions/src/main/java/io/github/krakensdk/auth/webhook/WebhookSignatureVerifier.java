@@ -1,0 +1,161 @@
+package io.github.krakensdk.auth.webhook;
+
+import io.github.krakensdk.auth.internal.Digests;
+import io.github.krakensdk.auth.internal.Secrets;
+import io.github.krakensdk.auth.webhook.WebhookVerificationException.Reason;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Verifies the {@code X-Signature} header of an Embed webhook delivery:
+ *
+ * <pre>
+ * X-Signature: t=&lt;unix seconds&gt;,v1=&lt;hex&gt;[,v1=&lt;hex&gt;...]
+ * v1 = hex(HMAC-SHA256(key = Base64Decode(webhookSecret), message = UTF8(t + ".") || rawBody))
+ * </pre>
+ *
+ * A delivery passes when any {@code v1} matches (there can be several while a secret is being
+ * rotated) and {@code t} is within the tolerance of the clock (300 seconds by default, either
+ * way). Signatures are compared in constant time. Every refusal is a {@link
+ * WebhookVerificationException} whose {@link WebhookVerificationException#reason()} says why.
+ *
+ * <pre>{@code
+ * WebhookSignatureVerifier verifier = new WebhookSignatureVerifier(secret, Clock.systemUTC());
+ * verifier.verify(request.getHeader(WebhookSignatureVerifier.SIGNATURE_HEADER), rawBody);
+ * }</pre>
+ *
+ * Verify the raw bytes as received: a body parsed and written again will not match.
+ */
+public final class WebhookSignatureVerifier {
+  /** The header that carries the signature. */
+  public static final String SIGNATURE_HEADER = "X-Signature";
+  /** The header that carries the event type. */
+  public static final String EVENT_HEADER = "X-Webhook-Event";
+  /** The header that carries the delivery's webhook ID. */
+  public static final String WEBHOOK_ID_HEADER = "X-Webhook-ID";
+  /** How far {@code t} may be from now, by default. */
+  public static final Duration DEFAULT_TOLERANCE = Duration.ofSeconds(300);
+
+  private final byte[] secret;
+  private final Clock clock;
+  private final Duration tolerance;
+
+  /** A verifier with the default tolerance of 300 seconds. */
+  public WebhookSignatureVerifier(String base64Secret, Clock clock) {
+    this(base64Secret, clock, DEFAULT_TOLERANCE);
+  }
+
+  /**
+   * @param base64Secret the webhook secret, standard Base64.
+   * @throws IllegalArgumentException if the secret is blank or not Base64 (without quoting it), or
+   *     the tolerance is negative.
+   */
+  public WebhookSignatureVerifier(String base64Secret, Clock clock, Duration tolerance) {
+    this.secret = Secrets.decodeBase64Secret(base64Secret, "base64Secret");
+    this.clock = Objects.requireNonNull(clock, "clock == null");
+    this.tolerance = Objects.requireNonNull(tolerance, "tolerance == null");
+    if (tolerance.isNegative()) throw new IllegalArgumentException("tolerance < 0");
+  }
+
+  /**
+   * Verifies a delivery.
+   *
+   * @param signatureHeader the {@code X-Signature} value; null when the header is missing.
+   * @param rawBody the body exactly as received.
+   */
+  public void verify(String signatureHeader, byte[] rawBody) throws WebhookVerificationException {
+    Objects.requireNonNull(rawBody, "rawBody == null");
+    if (signatureHeader == null || signatureHeader.isBlank()) {
+      throw new WebhookVerificationException(Reason.MISSING_HEADER, "no " + SIGNATURE_HEADER + " header");
+    }
+    String timestamp = null;
+    List<String> signatures = new ArrayList<>();
+    for (String element : signatureHeader.split(",", -1)) {
+      int equals = element.indexOf('=');
+      if (equals <= 0) {
+        throw new WebhookVerificationException(
+            Reason.MALFORMED_HEADER, "an element of the header is not key=value");
+      }
+      String key = element.substring(0, equals).trim();
+      String value = element.substring(equals + 1).trim();
+      if (key.isEmpty() || value.indexOf('=') >= 0) {
+        // Neither digits nor hex contain '=': this is another separator, e.g. "t=1;v1=ab".
+        throw new WebhookVerificationException(
+            Reason.MALFORMED_HEADER, "an element of the header is not key=value");
+      }
+      if (key.equals("t")) {
+        if (timestamp != null) {
+          throw new WebhookVerificationException(Reason.MALFORMED_HEADER, "the header has more than one t");
+        }
+        timestamp = value;
+      } else if (key.equals("v1")) {
+        signatures.add(value);
+      }
+      // Other schemes (v0, future ones) are ignored, as they are meant to be.
+    }
+    if (timestamp == null) {
+      throw new WebhookVerificationException(Reason.MISSING_TIMESTAMP, "the header has no t");
+    }
+    long seconds = parseSeconds(timestamp);
+    if (signatures.isEmpty()) {
+      throw new WebhookVerificationException(Reason.MISSING_SIGNATURE, "the header has no v1 signature");
+    }
+
+    byte[] expected =
+        Digests.hex(
+                Digests.hmacSha256(secret, (timestamp + ".").getBytes(StandardCharsets.UTF_8), rawBody))
+            .getBytes(StandardCharsets.US_ASCII);
+    boolean matched = false;
+    for (String signature : signatures) {
+      // Check every candidate, without stopping at the first match, in constant time each.
+      byte[] candidate = signature.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII);
+      matched |= MessageDigest.isEqual(expected, candidate);
+    }
+    if (!matched) {
+      throw new WebhookVerificationException(
+          Reason.SIGNATURE_MISMATCH, "no v1 signature matches the body and the webhook secret");
+    }
+    // Only an authentic delivery gets this far, so "stale" means a replay, not a forgery.
+    long now = clock.instant().getEpochSecond();
+    if (Math.abs(now - seconds) > tolerance.getSeconds()) {
+      throw new WebhookVerificationException(
+          Reason.STALE_TIMESTAMP,
+          "t is " + Math.abs(now - seconds) + " s away from now; tolerance is "
+              + tolerance.getSeconds() + " s");
+    }
+  }
+
+  /** Verifies a delivery, then parses its event. */
+  public WebhookEvent verifyAndParse(String signatureHeader, byte[] rawBody)
+      throws WebhookVerificationException {
+    verify(signatureHeader, rawBody);
+    return WebhookEvent.parse(rawBody);
+  }
+
+  private static long parseSeconds(String timestamp) throws WebhookVerificationException {
+    // Digits only, and few enough that the value fits: never a NumberFormatException.
+    if (timestamp.isEmpty() || timestamp.length() > 18) {
+      throw new WebhookVerificationException(Reason.INVALID_TIMESTAMP, "t is not a number of seconds");
+    }
+    long value = 0;
+    for (int i = 0; i < timestamp.length(); i++) {
+      char c = timestamp.charAt(i);
+      if (c < '0' || c > '9') {
+        throw new WebhookVerificationException(Reason.INVALID_TIMESTAMP, "t is not a number of seconds");
+      }
+      value = value * 10 + (c - '0');
+    }
+    return value;
+  }
+
+  @Override
+  public String toString() {
+    return "WebhookSignatureVerifier{secret=" + Secrets.REDACTED + ", tolerance=" + tolerance + "}";
+  }
+}

@@ -1,0 +1,86 @@
+package io.github.krakensdk.auth.oauth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import okhttp3.HttpUrl;
+import org.junit.jupiter.api.Test;
+
+final class AuthorizationRequestTest {
+  private static final String REDIRECT = "https://partner.example/oauth/callback?x=1";
+
+  private final AuthorizationRequest request =
+      AuthorizationRequest.builder("my-client", REDIRECT).scopes("account.info:basic", "account.fast-api-key:funds-query").build();
+
+  private HttpUrl callback(String query) {
+    return HttpUrl.get("https://partner.example/oauth/callback?" + query);
+  }
+
+  @Test
+  void urlCarriesEveryParameter() {
+    HttpUrl url = request.url();
+    assertEquals("https", url.scheme());
+    assertEquals("id.kraken.com", url.host());
+    assertEquals("/oauth/authorize", url.encodedPath());
+    assertEquals("code", url.queryParameter("response_type"));
+    assertEquals("my-client", url.queryParameter("client_id"));
+    assertEquals(REDIRECT, url.queryParameter("redirect_uri"));
+    assertEquals("account.info:basic account.fast-api-key:funds-query", url.queryParameter("scope"));
+    assertEquals(request.state(), url.queryParameter("state"));
+    // Spaces between scopes are %20, not +.
+    assertTrue(url.encodedQuery().contains("scope=account.info%3Abasic%20account"), url.encodedQuery());
+  }
+
+  @Test
+  void stateIsRandomAndLong() {
+    AuthorizationRequest other = AuthorizationRequest.builder("my-client", REDIRECT).build();
+    assertNotEquals(request.state(), other.state());
+    assertEquals(43, request.state().length(), "256 bits, base64url");
+    assertEquals("mine", AuthorizationRequest.builder("c", REDIRECT).state("mine").build().state());
+  }
+
+  @Test
+  void callbackWithTheSameStateGivesTheCode() throws Exception {
+    assertEquals("the-code", request.authorizationCode(callback("code=the-code&state=" + request.state())));
+    assertEquals("the-code",
+        AuthorizationRequest.authorizationCode(callback("state=abc&code=the-code"), "abc"));
+  }
+
+  @Test
+  void callbackWithAnotherOrNoStateIsRefused() {
+    assertThrows(StateMismatchException.class, () -> request.authorizationCode(callback("code=c&state=forged")));
+    assertThrows(StateMismatchException.class, () -> request.authorizationCode(callback("code=c")));
+    assertThrows(StateMismatchException.class,
+        () -> request.authorizationCode(callback("code=c&state=" + request.state() + "&state=" + request.state())));
+    // The state is checked before the error, so a forged error cannot pass as a real one.
+    assertThrows(StateMismatchException.class,
+        () -> request.authorizationCode(callback("error=access_denied&state=forged")));
+  }
+
+  @Test
+  void callbackErrorsAreTyped() {
+    OAuthException denied = assertThrows(OAuthException.class,
+        () -> request.authorizationCode(callback("error=access_denied&error_description=User%20said%20no&state=" + request.state())));
+    assertEquals("access_denied", denied.error());
+    assertTrue(denied.getMessage().contains("User said no"));
+    assertFalse(denied instanceof StateMismatchException);
+    assertThrows(OAuthException.class, () -> request.authorizationCode(callback("state=" + request.state())));
+  }
+
+  @Test
+  void toStringHidesTheState() {
+    assertFalse(request.toString().contains(request.state()));
+    assertTrue(request.toString().contains("my-client"));
+  }
+
+  @Test
+  void authorizeUrlCanBeChanged() {
+    HttpUrl sandbox = HttpUrl.get("http://127.0.0.1:9999/oauth/authorize");
+    AuthorizationRequest local = AuthorizationRequest.builder("c", REDIRECT).authorizeUrl(sandbox).build();
+    assertEquals("127.0.0.1", local.url().host());
+    assertThrows(IllegalArgumentException.class, () -> AuthorizationRequest.builder("c", REDIRECT).scopes("a b"));
+  }
+}

@@ -1,0 +1,124 @@
+package io.github.krakensdk.auth.oauth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.krakensdk.auth.KrakenHttpClients;
+import io.github.krakensdk.auth.MutableClock;
+import io.github.krakensdk.auth.TestServers;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.Test;
+
+final class OAuthTokenClientTest {
+  private static final Instant NOW = Instant.parse("2026-01-15T08:00:00Z");
+
+  @StartStop final MockWebServer server = TestServers.noDelay();
+  private final MutableClock clock = new MutableClock(NOW);
+
+  private OAuthTokenClient client(ClientCredentials credentials) {
+    return OAuthTokenClient.builder(credentials)
+        .httpClient(KrakenHttpClients.newBuilder().build())
+        .tokenUrl(server.url("/oauth/token"))
+        .clock(clock)
+        .build();
+  }
+
+  private void answer(int code, String body) {
+    server.enqueue(new MockResponse.Builder().code(code).addHeader("Content-Type", "application/json").body(body).build());
+  }
+
+  @Test
+  void authorizationCodeGrantWithConfidentialClient() throws Exception {
+    answer(200, "{\"access_token\":\"at-1\",\"token_type\":\"bearer\",\"expires_in\":86400,"
+        + "\"refresh_token\":\"rt-1\",\"scope\":\"account.info:basic\"}");
+    OAuthTokens tokens = client(ClientCredentials.confidential("client-id", "s3cr:et"))
+        .exchangeCode("auth-code", "https://partner.example/cb");
+
+    RecordedRequest request = server.takeRequest();
+    assertEquals("POST", request.getMethod());
+    assertEquals("/oauth/token", request.getTarget());
+    assertEquals("Basic " + Base64.getEncoder().encodeToString("client-id:s3cr:et".getBytes(StandardCharsets.UTF_8)),
+        request.getHeaders().get("Authorization"));
+    assertEquals("application/x-www-form-urlencoded", request.getHeaders().get("Content-Type"));
+    assertEquals("grant_type=authorization_code&code=auth-code&redirect_uri=https%3A%2F%2Fpartner.example%2Fcb",
+        request.getBody().utf8());
+
+    assertEquals("at-1", tokens.accessToken());
+    assertEquals("rt-1", tokens.refreshToken());
+    assertEquals(NOW.plusSeconds(86400), tokens.expiresAt());
+    assertEquals("bearer", tokens.tokenType());
+    assertEquals("account.info:basic", tokens.scope());
+  }
+
+  @Test
+  void publicClientSendsItsIdAndAColon() throws Exception {
+    answer(200, "{\"access_token\":\"at\",\"token_type\":\"bearer\",\"expires_in\":14400}");
+    client(ClientCredentials.publicClient("app-id")).exchangeCode("c", "app://cb");
+    assertEquals("Basic " + Base64.getEncoder().encodeToString("app-id:".getBytes(StandardCharsets.UTF_8)),
+        server.takeRequest().getHeaders().get("Authorization"));
+  }
+
+  @Test
+  void refreshGrantKeepsOrRotatesTheRefreshToken() throws Exception {
+    OAuthTokenClient client = client(ClientCredentials.publicClient("app-id"));
+    answer(200, "{\"access_token\":\"at-2\",\"token_type\":\"bearer\",\"expires_in\":14400,\"refresh_token\":\"rt-2\"}");
+    OAuthTokens rotated = client.refresh("rt-1");
+    assertEquals("grant_type=refresh_token&refresh_token=rt-1", server.takeRequest().getBody().utf8());
+    assertEquals("rt-2", rotated.refreshToken());
+
+    answer(200, "{\"access_token\":\"at-3\",\"token_type\":\"bearer\"}");
+    OAuthTokens kept = client.refresh("rt-2");
+    assertEquals("rt-2", kept.refreshToken());
+    assertNull(kept.expiresAt(), "no expires_in: lifetime unknown");
+  }
+
+  @Test
+  void rejectedRefreshTokenNeedsReauthorization() {
+    OAuthTokenClient client = client(ClientCredentials.confidential("id", "client-secret-value"));
+    answer(400, "{\"error\":\"invalid_grant\",\"error_description\":\"refresh token expired\"}");
+    ReauthorizationRequiredException e =
+        assertThrows(ReauthorizationRequiredException.class, () -> client.refresh("rt-secret-value"));
+    assertEquals("invalid_grant", e.error());
+    assertEquals(400, e.httpStatus());
+    assertFalse(e.getMessage().contains("rt-secret-value"));
+    assertFalse(e.getMessage().contains("client-secret-value"));
+
+    answer(401, "not json");
+    assertThrows(ReauthorizationRequiredException.class, () -> client.refresh("rt"));
+  }
+
+  @Test
+  void otherFailuresAreNotReauthorization() {
+    OAuthTokenClient client = client(ClientCredentials.publicClient("id"));
+    answer(503, "{\"error\":\"temporarily_unavailable\"}");
+    OAuthException unavailable = assertThrows(OAuthException.class, () -> client.refresh("rt"));
+    assertFalse(unavailable instanceof ReauthorizationRequiredException);
+    assertEquals(503, unavailable.httpStatus());
+
+    answer(400, "{\"error\":\"invalid_grant\"}");
+    OAuthException badCode = assertThrows(OAuthException.class, () -> client.exchangeCode("used-code", "app://cb"));
+    assertFalse(badCode instanceof ReauthorizationRequiredException, "a bad code is not a lost grant");
+
+    answer(200, "{\"token_type\":\"bearer\"}");
+    assertThrows(OAuthException.class, () -> client.refresh("rt"));
+    answer(200, "<html>");
+    OAuthException notJson = assertThrows(OAuthException.class, () -> client.refresh("rt"));
+    assertFalse(notJson.getMessage().contains("<html>"));
+  }
+
+  @Test
+  void resultEnvelopeIsTolerated() throws Exception {
+    answer(200, "{\"error\":[],\"result\":{\"access_token\":\"at\",\"expires_in\":\"60\",\"token_type\":\"Bearer\"}}");
+    OAuthTokens tokens = client(ClientCredentials.publicClient("id")).refresh("rt");
+    assertEquals("at", tokens.accessToken());
+    assertEquals(NOW.plusSeconds(60), tokens.expiresAt());
+  }
+}
