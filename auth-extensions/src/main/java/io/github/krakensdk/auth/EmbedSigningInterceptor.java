@@ -2,14 +2,9 @@ package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.RequestBodies;
 import io.github.krakensdk.auth.internal.Secrets;
-import io.github.krakensdk.auth.nonce.NonceSource;
-import io.github.krakensdk.auth.nonce.RequestSequencer;
 import java.io.IOException;
-import java.util.Objects;
-import java.util.function.Predicate;
 import okhttp3.Interceptor;
 import okhttp3.Request;
-import okhttp3.RequestBody;
 import okhttp3.Response;
 
 /**
@@ -30,21 +25,17 @@ import okhttp3.Response;
  *         .build())
  *     .build();
  * }</pre>
+ *
+ * By default every request is signed.
  */
 public final class EmbedSigningInterceptor implements Interceptor {
-  private final ApiCredentials credentials;
+  private final SigningSupport support;
   private final SpotSigner signer;
-  private final NonceSource nonceSource;
-  private final RequestSequencer sequencer;
-  private final Predicate<Request> signIf;
   private final String serviceVersion;
 
   private EmbedSigningInterceptor(Builder builder) {
-    this.credentials = builder.credentials;
+    this.support = new SigningSupport("EmbedSigningInterceptor", builder);
     this.signer = new SpotSigner(builder.credentials.base64Secret());
-    this.nonceSource = builder.nonceSource;
-    this.sequencer = builder.sequencer;
-    this.signIf = builder.signIf;
     this.serviceVersion = builder.serviceVersion;
   }
 
@@ -60,74 +51,46 @@ public final class EmbedSigningInterceptor implements Interceptor {
 
   @Override
   public Response intercept(Chain chain) throws IOException {
-    Request request = chain.request();
-    if (!signIf.test(request)) return chain.proceed(request);
-    SigningSupport.requireNetworkInterceptor(chain, "EmbedSigningInterceptor");
-    RequestBody body = request.body();
-    byte[] bodyBytes = RequestBodies.bytesOf(body);
-    Request.Builder base =
-        (body == null ? request : RequestBodies.withBody(request, bodyBytes, body.contentType()))
-            .newBuilder();
+    return support.intercept(chain, this::prepare);
+  }
+
+  private SigningSupport.Prepared prepare(Request request) throws IOException {
+    byte[] bodyBytes = RequestBodies.bytesOf(request.body());
+    Request.Builder base = SigningSupport.withBodyBytes(request, bodyBytes).newBuilder();
     // A version chosen on the request itself wins over the client-wide default.
     if (serviceVersion != null && request.header("Service-Version") == null) {
       base.header("Service-Version", serviceVersion);
     }
     Request toSend = base.build();
     String pathAndQuery = RequestBodies.pathAndQuery(request.url());
-    return SigningSupport.send(chain, sequencer, () -> {
-      String nonce = Long.toUnsignedString(nonceSource.nextNonce());
-      Request signed =
-          toSend
-              .newBuilder()
-              .header("API-Key", credentials.key())
-              .header("API-Sign", signer.sign(pathAndQuery, nonce, bodyBytes))
-              .header("API-Nonce", nonce)
-              .build();
-      return chain.proceed(signed);
-    });
+    return nonce ->
+        toSend
+            .newBuilder()
+            .header("API-Key", support.credentials.key())
+            .header("API-Sign", signer.sign(pathAndQuery, nonce, bodyBytes))
+            .header("API-Nonce", nonce)
+            .build();
   }
 
   @Override
   public String toString() {
-    return "EmbedSigningInterceptor{" + credentials + "}";
+    return support.toString();
   }
 
-  /** Configures an {@link EmbedSigningInterceptor}; every setter returns this builder. */
-  public static final class Builder {
-    private final ApiCredentials credentials;
-    private NonceSource nonceSource = NonceSource.system();
-    private RequestSequencer sequencer;
-    private Predicate<Request> signIf = request -> true;
+  /**
+   * Configures an {@link EmbedSigningInterceptor}; every setter returns this builder. By default
+   * it signs every request.
+   */
+  public static final class Builder extends SigningBuilder<Builder> {
     private String serviceVersion;
 
     Builder(ApiCredentials credentials) {
-      this.credentials = Objects.requireNonNull(credentials, "credentials == null");
+      super(credentials, request -> true);
     }
 
     Builder(EmbedSigningInterceptor interceptor) {
-      this.credentials = interceptor.credentials;
-      this.nonceSource = interceptor.nonceSource;
-      this.sequencer = interceptor.sequencer;
-      this.signIf = interceptor.signIf;
+      super(interceptor.support);
       this.serviceVersion = interceptor.serviceVersion;
-    }
-
-    /** Where nonces come from; defaults to {@link NonceSource#system()}. */
-    public Builder nonceSource(NonceSource nonceSource) {
-      this.nonceSource = Objects.requireNonNull(nonceSource, "nonceSource == null");
-      return this;
-    }
-
-    /** Turns on the ordered mode; {@code null} (the default) turns it off. */
-    public Builder sequencer(RequestSequencer sequencer) {
-      this.sequencer = sequencer;
-      return this;
-    }
-
-    /** Which requests to sign; by default all of them. */
-    public Builder signIf(Predicate<Request> signIf) {
-      this.signIf = Objects.requireNonNull(signIf, "signIf == null");
-      return this;
     }
 
     /**

@@ -1,15 +1,10 @@
 package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.RequestBodies;
-import io.github.krakensdk.auth.nonce.NonceSource;
-import io.github.krakensdk.auth.nonce.RequestSequencer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Objects;
-import java.util.function.Predicate;
 import okhttp3.Interceptor;
 import okhttp3.Request;
-import okhttp3.RequestBody;
 import okhttp3.Response;
 
 /**
@@ -33,18 +28,12 @@ import okhttp3.Response;
  * By default every request is signed except {@code GET .../history}, the public trade history.
  */
 public final class FuturesSigningInterceptor implements Interceptor {
-  private final ApiCredentials credentials;
+  private final SigningSupport support;
   private final FuturesSigner signer;
-  private final NonceSource nonceSource;
-  private final RequestSequencer sequencer;
-  private final Predicate<Request> signIf;
 
   private FuturesSigningInterceptor(Builder builder) {
-    this.credentials = builder.credentials;
+    this.support = new SigningSupport("FuturesSigningInterceptor", builder);
     this.signer = new FuturesSigner(builder.credentials.base64Secret());
-    this.nonceSource = builder.nonceSource;
-    this.sequencer = builder.sequencer;
-    this.signIf = builder.signIf;
   }
 
   /** Starts configuring an interceptor that signs with {@code credentials}. */
@@ -59,72 +48,43 @@ public final class FuturesSigningInterceptor implements Interceptor {
 
   @Override
   public Response intercept(Chain chain) throws IOException {
-    Request request = chain.request();
-    if (!signIf.test(request)) return chain.proceed(request);
-    SigningSupport.requireNetworkInterceptor(chain, "FuturesSigningInterceptor");
-    RequestBody body = request.body();
-    byte[] bodyBytes = RequestBodies.bytesOf(body);
-    // Send the very bytes that were signed, not a second writeTo() of the caller's body.
-    Request toSend =
-        body == null ? request : RequestBodies.withBody(request, bodyBytes, body.contentType());
+    return support.intercept(chain, this::prepare);
+  }
+
+  private SigningSupport.Prepared prepare(Request request) throws IOException {
+    byte[] bodyBytes = RequestBodies.bytesOf(request.body());
+    Request toSend = SigningSupport.withBodyBytes(request, bodyBytes);
     String query = request.url().encodedQuery();
     byte[] postData =
         bodyBytes.length > 0
             ? bodyBytes
             : query == null ? new byte[0] : query.getBytes(StandardCharsets.UTF_8);
     String endpointPath = request.url().encodedPath();
-    return SigningSupport.send(chain, sequencer, () -> {
-      String nonce = Long.toUnsignedString(nonceSource.nextNonce());
-      Request signed =
-          toSend
-              .newBuilder()
-              .header("APIKey", credentials.key())
-              .header("Authent", signer.sign(endpointPath, postData, nonce))
-              .header("Nonce", nonce)
-              .build();
-      return chain.proceed(signed);
-    });
+    return nonce ->
+        toSend
+            .newBuilder()
+            .header("APIKey", support.credentials.key())
+            .header("Authent", signer.sign(endpointPath, postData, nonce))
+            .header("Nonce", nonce)
+            .build();
   }
 
   @Override
   public String toString() {
-    return "FuturesSigningInterceptor{" + credentials + "}";
+    return support.toString();
   }
 
-  /** Configures a {@link FuturesSigningInterceptor}; every setter returns this builder. */
-  public static final class Builder {
-    private final ApiCredentials credentials;
-    private NonceSource nonceSource = NonceSource.system();
-    private RequestSequencer sequencer;
-    private Predicate<Request> signIf = FuturesSigningInterceptor::isPrivate;
-
+  /**
+   * Configures a {@link FuturesSigningInterceptor}; every setter returns this builder. By default
+   * it signs every request but {@code GET .../history}.
+   */
+  public static final class Builder extends SigningBuilder<Builder> {
     Builder(ApiCredentials credentials) {
-      this.credentials = Objects.requireNonNull(credentials, "credentials == null");
+      super(credentials, FuturesSigningInterceptor::isPrivate);
     }
 
     Builder(FuturesSigningInterceptor interceptor) {
-      this.credentials = interceptor.credentials;
-      this.nonceSource = interceptor.nonceSource;
-      this.sequencer = interceptor.sequencer;
-      this.signIf = interceptor.signIf;
-    }
-
-    /** Where nonces come from; defaults to {@link NonceSource#system()}. */
-    public Builder nonceSource(NonceSource nonceSource) {
-      this.nonceSource = Objects.requireNonNull(nonceSource, "nonceSource == null");
-      return this;
-    }
-
-    /** Turns on the ordered mode; {@code null} (the default) turns it off. */
-    public Builder sequencer(RequestSequencer sequencer) {
-      this.sequencer = sequencer;
-      return this;
-    }
-
-    /** Which requests to sign; by default all but {@code GET .../history}. */
-    public Builder signIf(Predicate<Request> signIf) {
-      this.signIf = Objects.requireNonNull(signIf, "signIf == null");
-      return this;
+      super(interceptor.support);
     }
 
     /** Builds the configured {@link FuturesSigningInterceptor}. */

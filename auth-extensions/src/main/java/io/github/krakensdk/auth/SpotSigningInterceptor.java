@@ -3,11 +3,7 @@ package io.github.krakensdk.auth;
 import io.github.krakensdk.auth.internal.JsonException;
 import io.github.krakensdk.auth.internal.RequestBodies;
 import io.github.krakensdk.auth.internal.SpotNonces;
-import io.github.krakensdk.auth.nonce.NonceSource;
-import io.github.krakensdk.auth.nonce.RequestSequencer;
 import java.io.IOException;
-import java.util.Objects;
-import java.util.function.Predicate;
 import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.Request;
@@ -39,18 +35,12 @@ import okhttp3.Response;
 public final class SpotSigningInterceptor implements Interceptor {
   private static final MediaType FORM = MediaType.get("application/x-www-form-urlencoded");
 
-  private final ApiCredentials credentials;
+  private final SigningSupport support;
   private final SpotSigner signer;
-  private final NonceSource nonceSource;
-  private final RequestSequencer sequencer;
-  private final Predicate<Request> signIf;
 
   private SpotSigningInterceptor(Builder builder) {
-    this.credentials = builder.credentials;
+    this.support = new SigningSupport("SpotSigningInterceptor", builder);
     this.signer = new SpotSigner(builder.credentials.base64Secret());
-    this.nonceSource = builder.nonceSource;
-    this.sequencer = builder.sequencer;
-    this.signIf = builder.signIf;
   }
 
   /** Starts configuring an interceptor that signs with {@code credentials}. */
@@ -65,9 +55,10 @@ public final class SpotSigningInterceptor implements Interceptor {
 
   @Override
   public Response intercept(Chain chain) throws IOException {
-    Request request = chain.request();
-    if (!signIf.test(request)) return chain.proceed(request);
-    SigningSupport.requireNetworkInterceptor(chain, "SpotSigningInterceptor");
+    return support.intercept(chain, this::prepare);
+  }
+
+  private SigningSupport.Prepared prepare(Request request) throws IOException {
     if (!SigningSupport.permitsBody(request.method())) {
       throw new RequestSigningException(
           "Spot private requests carry their nonce in the body; use POST, not "
@@ -75,7 +66,6 @@ public final class SpotSigningInterceptor implements Interceptor {
     }
     RequestBody body = request.body();
     MediaType type = body == null ? null : body.contentType();
-    // Read the body before taking the key in ordered mode: it needs no nonce and may be slow.
     byte[] bytes = RequestBodies.bytesOf(body);
     boolean json = RequestBodies.isJson(type);
     if (!json && !RequestBodies.isForm(type) && !(type == null && bytes.length == 0)) {
@@ -84,18 +74,15 @@ public final class SpotSigningInterceptor implements Interceptor {
               + " application/json, not " + type);
     }
     MediaType sentType = type != null ? type : FORM;
-    return SigningSupport.send(chain, sequencer, () -> {
-      String nonce = Long.toUnsignedString(nonceSource.nextNonce());
+    return nonce -> {
       byte[] sent = json ? putIntoJson(bytes, nonce) : putIntoForm(bytes, nonce);
       String signature = signer.sign(RequestBodies.pathAndQuery(request.url()), nonce, sent);
-      Request signed =
-          RequestBodies.withBody(request, sent, sentType)
-              .newBuilder()
-              .header("API-Key", credentials.key())
-              .header("API-Sign", signature)
-              .build();
-      return chain.proceed(signed);
-    });
+      return RequestBodies.withBody(request, sent, sentType)
+          .newBuilder()
+          .header("API-Key", support.credentials.key())
+          .header("API-Sign", signature)
+          .build();
+    };
   }
 
   private static byte[] putIntoJson(byte[] body, String nonce) throws RequestSigningException {
@@ -117,46 +104,20 @@ public final class SpotSigningInterceptor implements Interceptor {
 
   @Override
   public String toString() {
-    return "SpotSigningInterceptor{" + credentials + "}";
+    return support.toString();
   }
 
-  /** Configures a {@link SpotSigningInterceptor}; every setter returns this builder. */
-  public static final class Builder {
-    private final ApiCredentials credentials;
-    private NonceSource nonceSource = NonceSource.system();
-    private RequestSequencer sequencer;
-    private Predicate<Request> signIf = SpotSigningInterceptor::isPrivate;
-
+  /**
+   * Configures a {@link SpotSigningInterceptor}; every setter returns this builder. By default it
+   * signs the requests whose path contains {@code /0/private/}.
+   */
+  public static final class Builder extends SigningBuilder<Builder> {
     Builder(ApiCredentials credentials) {
-      this.credentials = Objects.requireNonNull(credentials, "credentials == null");
+      super(credentials, SpotSigningInterceptor::isPrivate);
     }
 
     Builder(SpotSigningInterceptor interceptor) {
-      this.credentials = interceptor.credentials;
-      this.nonceSource = interceptor.nonceSource;
-      this.sequencer = interceptor.sequencer;
-      this.signIf = interceptor.signIf;
-    }
-
-    /** Where nonces come from; defaults to {@link NonceSource#system()}. */
-    public Builder nonceSource(NonceSource nonceSource) {
-      this.nonceSource = Objects.requireNonNull(nonceSource, "nonceSource == null");
-      return this;
-    }
-
-    /**
-     * Turns on the ordered mode (one request in flight per key, in nonce order); {@code null}
-     * turns it off, the default.
-     */
-    public Builder sequencer(RequestSequencer sequencer) {
-      this.sequencer = sequencer;
-      return this;
-    }
-
-    /** Which requests to sign; by default those whose path contains {@code /0/private/}. */
-    public Builder signIf(Predicate<Request> signIf) {
-      this.signIf = Objects.requireNonNull(signIf, "signIf == null");
-      return this;
+      super(interceptor.support);
     }
 
     /** Builds the configured {@link SpotSigningInterceptor}. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -88,22 +89,12 @@ final class SigningRoundTripTest {
           random.nextBoolean()
               ? randomUrl(random, "derivatives", "api", "v3")
               : randomUrl(random, "api", "v3");
-      Request request;
-      switch (round % 4) {
-        case 0:
-          request = new Request.Builder().url(url).get().build();
-          break;
-        case 1:
-          request = new Request.Builder().url(url).put(RequestBody.create(new byte[0], null)).build();
-          break;
-        case 2:
-          FormBody.Builder form = new FormBody.Builder();
-          for (int i = random.nextInt(4); i >= 0; i--) form.add(randomText(random), randomText(random));
-          request = new Request.Builder().url(url).post(form.build()).build();
-          break;
-        default:
-          request = new Request.Builder().url(url).post(RequestBody.create(new byte[0], null)).build();
-      }
+      Request request = requestOfRound(round, url, (shape, builder) -> {
+        if (shape == 3) return builder.post(RequestBody.create(new byte[0], null));
+        FormBody.Builder form = new FormBody.Builder();
+        for (int i = random.nextInt(4); i >= 0; i--) form.add(randomText(random), randomText(random));
+        return builder.post(form.build());
+      });
       RecordedRequest recorded = send(futures, request);
 
       String target = recorded.getTarget();
@@ -112,8 +103,7 @@ final class SigningRoundTripTest {
       String query = question < 0 ? "" : target.substring(question + 1);
       String body = new String(bytes(recorded), StandardCharsets.UTF_8);
       String postData = body.isEmpty() ? query : body;
-      String nonce = recorded.getHeaders().get("Nonce");
-      assertEquals(Long.toString(nonces.get()), nonce);
+      String nonce = lastNonceIn(recorded, "Nonce");
       assertEquals(
           Reference.futuresAuthent(secret, postData, nonce, path),
           recorded.getHeaders().get("Authent"),
@@ -134,28 +124,14 @@ final class SigningRoundTripTest {
               .build();
       HttpUrl url = randomUrl(random, "b2b", "portfolio");
       String json = randomJsonObject(random);
-      Request request;
-      switch (round % 4) {
-        case 0:
-          request = new Request.Builder().url(url).get().build();
-          break;
-        case 1:
-          request = new Request.Builder().url(url).put(RequestBody.create(new byte[0], null)).build();
-          break;
-        case 2:
-          request = new Request.Builder().url(url)
-              .patch(RequestBody.create(json.getBytes(StandardCharsets.UTF_8), JSON)).build();
-          break;
-        default:
-          request = new Request.Builder().url(url)
-              .post(RequestBody.create(json.getBytes(StandardCharsets.UTF_8), JSON)).build();
-      }
+      RequestBody jsonBody = RequestBody.create(json.getBytes(StandardCharsets.UTF_8), JSON);
+      Request request = requestOfRound(round, url,
+          (shape, builder) -> shape == 2 ? builder.patch(jsonBody) : builder.post(jsonBody));
       RecordedRequest recorded = send(embed, request);
 
       byte[] body = bytes(recorded);
       if (round % 4 >= 2) assertEquals(json, new String(bytes(recorded), StandardCharsets.UTF_8), "Embed bodies are not changed");
-      String nonce = recorded.getHeaders().get("API-Nonce");
-      assertEquals(Long.toString(nonces.get()), nonce);
+      String nonce = lastNonceIn(recorded, "API-Nonce");
       assertEquals(
           Reference.spotSign(secret, recorded.getTarget(), nonce, body),
           recorded.getHeaders().get("API-Sign"),
@@ -199,6 +175,30 @@ final class SigningRoundTripTest {
     RecordedRequest recorded = server.takeRequest();
     assertTrue(recorded.getTarget().startsWith("/"));
     return recorded;
+  }
+
+  /**
+   * The request of {@code round}: in every four rounds a GET and a PUT without a body, then
+   * shapes 2 and 3, which {@code otherShapes} puts on a builder that has the URL.
+   */
+  private static Request requestOfRound(
+      int round, HttpUrl url, BiFunction<Integer, Request.Builder, Request.Builder> otherShapes) {
+    Request.Builder builder = new Request.Builder().url(url);
+    switch (round % 4) {
+      case 0:
+        return builder.get().build();
+      case 1:
+        return builder.put(RequestBody.create(new byte[0], null)).build();
+      default:
+        return otherShapes.apply(round % 4, builder).build();
+    }
+  }
+
+  /** The nonce sent in {@code header}, which must be the last one drawn. */
+  private String lastNonceIn(RecordedRequest recorded, String header) {
+    String nonce = recorded.getHeaders().get(header);
+    assertEquals(Long.toString(nonces.get()), nonce);
+    return nonce;
   }
 
   private static byte[] bytes(RecordedRequest recorded) {

@@ -10,12 +10,14 @@ import java.util.Set;
 import org.openapitools.codegen.CodegenOperation;
 import org.openapitools.codegen.CodegenParameter;
 import org.openapitools.codegen.CodegenModel;
+import io.swagger.v3.oas.models.media.Schema;
 import org.openapitools.codegen.CodegenProperty;
 import org.openapitools.codegen.SupportingFile;
 import org.openapitools.codegen.languages.JavaClientCodegen;
 import org.openapitools.codegen.model.ModelMap;
 import org.openapitools.codegen.model.ModelsMap;
 import org.openapitools.codegen.model.OperationsMap;
+import org.openapitools.codegen.utils.ModelUtils;
 
 /**
  * The stock Java client generator (library {@code retrofit2}) with the Kraken templates on top,
@@ -71,7 +73,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels));
     for (ModelsMap models : result.values()) {
       for (ModelMap modelMap : models.getModels()) {
-        for (CodegenProperty property : modelMap.getModel().vars) {
+        CodegenModel model = modelMap.getModel();
+        typeEmptyObjectReferences(model);
+        model.vendorExtensions.put("x-has-containers", model.vars.stream().anyMatch(p -> p.isArray || p.isMap));
+        for (CodegenProperty property : model.vars) {
           boolean signerFilled = Boolean.TRUE.equals(property.vendorExtensions.get("x-kraken-signer-filled"));
           property.vendorExtensions.put("x-checks", checks.checks(property.baseName, property.name,
               property.datatypeWithEnum, property, property.required && !signerFilled));
@@ -94,6 +99,52 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     return result;
   }
 
+  /**
+   * A property referring to an empty object schema marked {@code x-is-free-form: false} (Embed
+   * {@code EmptyResult}) is typed as that schema's record; the stock generator makes it a map.
+   */
+  private void typeEmptyObjectReferences(CodegenModel model) {
+    Schema<?> schema = openAPI.getComponents().getSchemas().get(model.name);
+    if (schema == null || schema.getProperties() == null) {
+      return;
+    }
+    for (CodegenProperty property : model.vars) {
+      Schema<?> declared = schema.getProperties().get(property.baseName);
+      String type = emptyObjectType(declared);
+      if (type != null) {
+        property.dataType = type;
+        property.datatypeWithEnum = type;
+        property.baseType = type;
+        property.complexType = type;
+        property.isMap = false;
+        property.isContainer = false;
+        property.isFreeFormObject = false;
+        property.isModel = true;
+      }
+    }
+  }
+
+  /**
+   * The record name if {@code declared} is, or refers to, a component schema marked {@code
+   * x-is-free-form: false}; the generator has often replaced the reference by the schema itself.
+   */
+  private String emptyObjectType(Schema<?> declared) {
+    if (declared == null) {
+      return null;
+    }
+    for (Map.Entry<String, Schema> component : openAPI.getComponents().getSchemas().entrySet()) {
+      Schema<?> candidate = component.getValue();
+      boolean marked = candidate.getExtensions() != null
+          && Boolean.FALSE.equals(candidate.getExtensions().get("x-is-free-form"));
+      boolean same = candidate == declared
+          || ("#/components/schemas/" + component.getKey()).equals(declared.get$ref());
+      if (marked && same) {
+        return toModelName(component.getKey());
+      }
+    }
+    return null;
+  }
+
   private static Set<String> enumTypes(List<ModelMap> allModels) {
     Set<String> enums = new HashSet<>();
     for (ModelMap modelMap : allModels) {
@@ -109,10 +160,6 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     ModelsMap result = super.postProcessModels(objs);
     for (ModelMap modelMap : result.getModels()) {
       CodegenModel model = modelMap.getModel();
-      List<CodegenProperty> vars = model.vars;
-      if (vars.stream().anyMatch(p -> p.isArray || p.isMap)) {
-        model.vendorExtensions.put("x-has-containers", true);
-      }
       if (model.isEnum) {
         describeEnumValues(model);
       }

@@ -1,0 +1,318 @@
+package io.github.krakensdk.tests.contract;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.parameters.RequestBody;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.swagger.v3.oas.models.servers.Server;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** One parsed contract with the look-ups the tests need. {@code $ref}s are followed here. */
+final class Contract {
+  static final String JSON_MEDIA_TYPE = "application/json";
+  static final String FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+
+  final Family family;
+  final String text;
+  /** The YAML as a plain tree: examples are read from it so that every digit survives. */
+  final JsonNode tree;
+  final OpenAPI api;
+
+  Contract(Family family, String text, JsonNode tree, OpenAPI api) {
+    this.family = family;
+    this.text = text;
+    this.tree = tree;
+    this.api = api;
+  }
+
+  /** An operation under {@code paths} (callbacks are not operations of the client). */
+  record Op(Contract contract, String path, PathItem.HttpMethod method, Operation operation, String pointer) {
+    String id() {
+      return operation.getOperationId();
+    }
+
+    String httpMethod() {
+      return method.name().toUpperCase(Locale.ROOT);
+    }
+
+    /** A readable test name: {@code getAssets (GET /0/public/Assets)}. */
+    String label() {
+      return id() + " (" + httpMethod() + " " + path + ")";
+    }
+  }
+
+  /** Every operation of {@code paths}, in the contract's order. */
+  List<Op> operations() {
+    List<Op> ops = new ArrayList<>();
+    if (api.getPaths() == null) {
+      return ops;
+    }
+    api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) ->
+        ops.add(new Op(this, path, method, operation,
+            "/paths/" + escape(path) + "/" + method.name().toLowerCase(Locale.ROOT)))));
+    return ops;
+  }
+
+  Op operation(String operationId) {
+    return operations().stream()
+        .filter(op -> operationId.equals(op.id()))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(family.fileName() + " has no operation " + operationId));
+  }
+
+  /** The raw YAML node at a JSON pointer. */
+  JsonNode node(String pointer) {
+    return tree.at(pointer);
+  }
+
+  /** Escapes one JSON-pointer segment. */
+  static String escape(String token) {
+    return token.replace("~", "~0").replace("/", "~1");
+  }
+
+  /** The last segment of a local {@code $ref}. */
+  static String refName(String ref) {
+    return ref.substring(ref.lastIndexOf('/') + 1);
+  }
+
+  Schema<?> schema(String name) {
+    Schema<?> schema = api.getComponents().getSchemas().get(name);
+    if (schema == null) {
+      throw new AssertionError(family.fileName() + " has no schema " + name);
+    }
+    return schema;
+  }
+
+  /** Follows {@code $ref}s to the schema they name. */
+  Schema<?> resolve(Schema<?> schema) {
+    Schema<?> current = schema;
+    int hops = 0;
+    while (current != null && current.get$ref() != null) {
+      current = schema(refName(current.get$ref()));
+      if (++hops > 32) {
+        throw new AssertionError("$ref cycle at " + schema.get$ref());
+      }
+    }
+    return current;
+  }
+
+  /** The named schema a (possibly) {@code $ref} schema points to, or {@code null} for an inline one. */
+  static String schemaName(Schema<?> schema) {
+    return schema != null && schema.get$ref() != null ? refName(schema.get$ref()) : null;
+  }
+
+  /** The properties of an object schema, {@code allOf} parts merged, in declaration order. */
+  Map<String, Schema<?>> properties(Schema<?> schema) {
+    Map<String, Schema<?>> properties = new LinkedHashMap<>();
+    collectProperties(schema, properties, new LinkedHashSet<>());
+    return properties;
+  }
+
+  @SuppressWarnings({"rawtypes", "unchecked"})
+  private void collectProperties(Schema<?> schema, Map<String, Schema<?>> into, Set<String> required) {
+    Schema<?> resolved = resolve(schema);
+    if (resolved == null) {
+      return;
+    }
+    if (resolved.getAllOf() != null) {
+      for (Schema part : resolved.getAllOf()) {
+        collectProperties(part, into, required);
+      }
+    }
+    if (resolved.getProperties() != null) {
+      resolved.getProperties().forEach((name, property) -> into.put(name, (Schema<?>) property));
+    }
+    if (resolved.getRequired() != null) {
+      required.addAll(resolved.getRequired());
+    }
+  }
+
+  /** The required property names of an object schema, {@code allOf} parts merged. */
+  Set<String> required(Schema<?> schema) {
+    Set<String> required = new LinkedHashSet<>();
+    collectProperties(schema, new LinkedHashMap<>(), required);
+    return required;
+  }
+
+  /**
+   * The schema of a map's values ({@code additionalProperties: {schema}}); {@code null} when the
+   * schema is not a map.
+   */
+  Schema<?> mapValues(Schema<?> schema) {
+    Schema<?> resolved = resolve(schema);
+    return resolved != null && resolved.getAdditionalProperties() instanceof Schema<?> values ? values : null;
+  }
+
+  /** The schema's type, {@code allOf} parts consulted when the schema itself has none. */
+  String type(Schema<?> schema) {
+    Schema<?> resolved = resolve(schema);
+    if (resolved == null) {
+      return null;
+    }
+    if (resolved.getType() != null) {
+      return resolved.getType();
+    }
+    if (resolved.getAllOf() != null || resolved.getProperties() != null) {
+      return "object";
+    }
+    return null;
+  }
+
+  Parameter resolve(Parameter parameter) {
+    if (parameter.get$ref() == null) {
+      return parameter;
+    }
+    Parameter target = api.getComponents().getParameters().get(refName(parameter.get$ref()));
+    if (target == null) {
+      throw new AssertionError(family.fileName() + " has no parameter " + parameter.get$ref());
+    }
+    return resolve(target);
+  }
+
+  /** The operation's parameters (path-level ones first), {@code $ref}s followed. */
+  List<Parameter> parameters(Op op) {
+    List<Parameter> parameters = new ArrayList<>();
+    PathItem item = api.getPaths().get(op.path());
+    if (item.getParameters() != null) {
+      item.getParameters().forEach(p -> parameters.add(resolve(p)));
+    }
+    if (op.operation().getParameters() != null) {
+      op.operation().getParameters().forEach(p -> parameters.add(resolve(p)));
+    }
+    return parameters;
+  }
+
+  /** The schema of a parameter: its {@code schema}, or the schema of its single {@code content} entry. */
+  static Schema<?> parameterSchema(Parameter parameter) {
+    if (parameter.getSchema() != null) {
+      return parameter.getSchema();
+    }
+    if (parameter.getContent() != null && parameter.getContent().size() == 1) {
+      return parameter.getContent().values().iterator().next().getSchema();
+    }
+    throw new AssertionError("parameter " + parameter.getName() + " has neither schema nor one content entry");
+  }
+
+  /** The media type of a parameter declared with {@code content}, or {@code null}. */
+  static String parameterContentType(Parameter parameter) {
+    return parameter.getContent() == null ? null : parameter.getContent().keySet().iterator().next();
+  }
+
+  RequestBody requestBody(Op op) {
+    RequestBody body = op.operation().getRequestBody();
+    if (body != null && body.get$ref() != null) {
+      body = api.getComponents().getRequestBodies().get(refName(body.get$ref()));
+    }
+    return body;
+  }
+
+  /** The single media type of the request body, or {@code null} without a body. */
+  String requestMediaType(Op op) {
+    RequestBody body = requestBody(op);
+    if (body == null || body.getContent() == null) {
+      return null;
+    }
+    if (body.getContent().size() != 1) {
+      throw new AssertionError(op.label() + ": one request media type expected, found " + body.getContent().keySet());
+    }
+    return body.getContent().keySet().iterator().next();
+  }
+
+  MediaType requestMedia(Op op) {
+    String type = requestMediaType(op);
+    return type == null ? null : requestBody(op).getContent().get(type);
+  }
+
+  ApiResponse response(ApiResponse response) {
+    if (response != null && response.get$ref() != null) {
+      return api.getComponents().getResponses().get(refName(response.get$ref()));
+    }
+    return response;
+  }
+
+  /** The response declared for {@code status} ({@code 200}, {@code 401}, {@code default}), followed. */
+  ApiResponse response(Op op, String status) {
+    ApiResponse response = op.operation().getResponses().get(status);
+    if (response == null) {
+      throw new AssertionError(op.label() + " declares no response " + status);
+    }
+    return response(response);
+  }
+
+  /** The schema of the JSON body of a response. */
+  Schema<?> responseSchema(Op op, String status) {
+    ApiResponse response = response(op, status);
+    MediaType media = response.getContent() == null ? null : response.getContent().get(JSON_MEDIA_TYPE);
+    if (media == null || media.getSchema() == null) {
+      throw new AssertionError(op.label() + " response " + status + " has no application/json schema");
+    }
+    return media.getSchema();
+  }
+
+  /** The first success (2xx) status the operation declares with a JSON body. */
+  String successStatus(Op op) {
+    return op.operation().getResponses().keySet().stream()
+        .filter(status -> status.startsWith("2"))
+        .filter(status -> {
+          ApiResponse response = response(op, status);
+          return response.getContent() != null && response.getContent().containsKey(JSON_MEDIA_TYPE);
+        })
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(op.label() + " declares no 2xx JSON response"));
+  }
+
+  /** The servers the operation is called on: its own {@code servers}, else the contract's. */
+  List<Server> servers(Op op) {
+    List<Server> servers = op.operation().getServers();
+    if (servers == null || servers.isEmpty()) {
+      servers = api.getServers();
+    }
+    if (servers == null || servers.isEmpty()) {
+      throw new AssertionError(family.fileName() + " declares no server for " + op.label());
+    }
+    return servers;
+  }
+
+  /** The path part of the operation's first server, without a trailing slash ({@code ""} for none). */
+  String serverPath(Op op) {
+    String path = URI.create(servers(op).get(0).getUrl()).getPath();
+    if (path == null) {
+      return "";
+    }
+    return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+  }
+
+  /** The security schemes of the operation's first security requirement (none for a public one). */
+  List<SecurityScheme> securitySchemes(Op op) {
+    List<SecurityRequirement> requirements = op.operation().getSecurity();
+    if (requirements == null) {
+      requirements = api.getSecurity();
+    }
+    List<SecurityScheme> schemes = new ArrayList<>();
+    if (requirements == null || requirements.isEmpty()) {
+      return schemes;
+    }
+    for (String name : requirements.get(0).keySet()) {
+      SecurityScheme scheme = api.getComponents().getSecuritySchemes().get(name);
+      if (scheme == null) {
+        throw new AssertionError(family.fileName() + " has no security scheme " + name);
+      }
+      schemes.add(scheme);
+    }
+    return schemes;
+  }
+}

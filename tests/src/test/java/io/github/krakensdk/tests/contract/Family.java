@@ -1,0 +1,84 @@
+package io.github.krakensdk.tests.contract;
+
+import com.squareup.moshi.JsonAdapter;
+import java.util.Locale;
+
+/**
+ * The four API families: the contract each one is generated from (on the classpath, as the
+ * {@code kraken-api-spec} jar publishes it) and the Java packages the generator writes it to.
+ */
+enum Family {
+  SPOT("Spot"),
+  FUTURES("Futures"),
+  OAUTH("OAuth"),
+  EMBED("Embed");
+
+  private static final String BASE_PACKAGE = "io.github.krakensdk.";
+
+  private final String displayName;
+
+  Family(String displayName) {
+    this.displayName = displayName;
+  }
+
+  /** {@code Spot}, {@code Futures}, {@code OAuth}, {@code Embed}: the tag and the Java type prefix. */
+  String displayName() {
+    return displayName;
+  }
+
+  /** {@code spot}, ...: the contract's file name without extension and the family's package segment. */
+  String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The classpath resource of the contract, as published by {@code kraken-api-spec}. */
+  String resource() {
+    return "kraken/openapi/" + id() + ".yaml";
+  }
+
+  String fileName() {
+    return id() + ".yaml";
+  }
+
+  /** {@code io.github.krakensdk.spot}. */
+  String apiPackage() {
+    return BASE_PACKAGE + id();
+  }
+
+  /** {@code io.github.krakensdk.spot.model}. */
+  String modelPackage() {
+    return apiPackage() + ".model";
+  }
+
+  /** The generated Retrofit interface of the family, e.g. {@code io.github.krakensdk.spot.SpotApi}. */
+  Class<?> apiClass() {
+    return load(apiPackage() + "." + displayName + "Api");
+  }
+
+  /** The generated model named after a schema of {@code components/schemas}, or {@code null}. */
+  Class<?> modelClassOrNull(String schemaName) {
+    try {
+      return Class.forName(modelPackage() + "." + schemaName, false, Family.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      return null;
+    }
+  }
+
+  /** The family's generated adapter registry, {@code <Family>JsonAdapters.FACTORY}. */
+  JsonAdapter.Factory adapterFactory() {
+    Class<?> registry = load(modelPackage() + "." + displayName + "JsonAdapters");
+    try {
+      return (JsonAdapter.Factory) registry.getField("FACTORY").get(null);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("No FACTORY on " + registry.getName(), e);
+    }
+  }
+
+  private static Class<?> load(String name) {
+    try {
+      return Class.forName(name, true, Family.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException("Generated class missing: " + name, e);
+    }
+  }
+}

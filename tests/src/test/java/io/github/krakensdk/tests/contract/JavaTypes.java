@@ -1,0 +1,148 @@
+package io.github.krakensdk.tests.contract;
+
+import com.squareup.moshi.Types;
+import io.swagger.v3.oas.models.media.Schema;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The Java types the generator is documented to produce for contract schemas, and navigation
+ * from a generated record to the type of one of its JSON properties.
+ */
+final class JavaTypes {
+  /** A path step meaning "the items of an array". */
+  static final String ITEMS = "[]";
+  /** A path step meaning "the values of a map". */
+  static final String VALUES = "{}";
+
+  private JavaTypes() {}
+
+  /** The Java name of a JSON property: {@code min_fee} becomes {@code minFee}. */
+  static String camel(String jsonName) {
+    StringBuilder out = new StringBuilder();
+    boolean upper = false;
+    for (char c : jsonName.toCharArray()) {
+      if (!Character.isLetterOrDigit(c)) {
+        upper = out.length() > 0;
+        continue;
+      }
+      if (out.length() == 0) {
+        out.append(Character.toLowerCase(c));
+      } else if (upper) {
+        out.append(Character.toUpperCase(c));
+      } else {
+        out.append(c);
+      }
+      upper = false;
+    }
+    String name = out.toString();
+    // The generator escapes Java keywords with a leading underscore (`native` becomes `_native`).
+    return KEYWORDS.contains(name) ? "_" + name : name;
+  }
+
+  private static final Set<String> KEYWORDS = Set.of(
+      "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
+      "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
+      "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
+      "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
+      "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null", "record",
+      "var", "yield", "sealed", "permits");
+
+  /**
+   * The type reached from {@code owner} by one step: a JSON property of a generated record,
+   * {@link #ITEMS} of a {@code List}, or {@link #VALUES} of a {@code Map}. {@code null} if the
+   * step does not exist on {@code owner}.
+   */
+  static Type step(Type owner, String step) {
+    if (ITEMS.equals(step)) {
+      return owner instanceof ParameterizedType p && Types.getRawType(p) == List.class
+          ? p.getActualTypeArguments()[0] : null;
+    }
+    if (VALUES.equals(step)) {
+      return owner instanceof ParameterizedType p && Types.getRawType(p) == Map.class
+          ? p.getActualTypeArguments()[1] : null;
+    }
+    if (owner instanceof Class<?> type && type.isRecord()) {
+      String name = camel(step);
+      for (RecordComponent component : type.getRecordComponents()) {
+        if (component.getName().equals(name)) {
+          return component.getGenericType();
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Follows {@code steps} from {@code root}; fails with a clear message when a step is missing. */
+  static Type navigate(Type root, List<String> steps) {
+    Type current = root;
+    for (String step : steps) {
+      Type next = step(current, step);
+      if (next == null) {
+        throw new AssertionError("The generated type " + current.getTypeName() + " has nothing for '" + step
+            + "' (path " + steps + " from " + root.getTypeName() + ")");
+      }
+      current = next;
+    }
+    return current;
+  }
+
+  /**
+   * The Java type a schema is documented to become: named schemas their model (record or open
+   * enum) in the family's model package; decimals BigDecimal; dates LocalDate/OffsetDateTime;
+   * int32/int64 Integer/Long; numbers Double; arrays List; maps Map; free-form objects
+   * Map&lt;String, Object&gt;.
+   */
+  static Type expected(Contract contract, Schema<?> schema) {
+    String name = Contract.schemaName(schema);
+    if (name != null) {
+      Class<?> model = contract.family.modelClassOrNull(name);
+      if (model == null) {
+        throw new AssertionError("No generated model " + contract.family.modelPackage() + "." + name
+            + " for the named schema " + name + " of " + contract.family.fileName());
+      }
+      return model;
+    }
+    String type = contract.type(schema);
+    String format = schema.getFormat();
+    if (type == null) {
+      return Object.class;
+    }
+    switch (type) {
+      case "string":
+        if ("decimal".equals(format)) {
+          return BigDecimal.class;
+        }
+        if ("date".equals(format)) {
+          return LocalDate.class;
+        }
+        if ("date-time".equals(format)) {
+          return OffsetDateTime.class;
+        }
+        return String.class;
+      case "integer":
+        return "int64".equals(format) ? Long.class : Integer.class;
+      case "number":
+        return Double.class;
+      case "boolean":
+        return Boolean.class;
+      case "array":
+        return Types.newParameterizedType(List.class, expected(contract, schema.getItems()));
+      case "object":
+        Schema<?> values = contract.mapValues(schema);
+        if (values != null) {
+          return Types.newParameterizedType(Map.class, String.class, expected(contract, values));
+        }
+        return Types.newParameterizedType(Map.class, String.class, Object.class);
+      default:
+        throw new AssertionError("Unknown schema type " + type);
+    }
+  }
+}
