@@ -18,6 +18,7 @@ import org.openapitools.codegen.model.ModelMap;
 import org.openapitools.codegen.model.ModelsMap;
 import org.openapitools.codegen.model.OperationsMap;
 import org.openapitools.codegen.utils.ModelUtils;
+import org.openapitools.codegen.utils.StringUtils;
 
 /**
  * The stock Java client generator (library {@code retrofit2}) with the Kraken templates on top,
@@ -32,6 +33,8 @@ import org.openapitools.codegen.utils.ModelUtils;
  *       copies it in its constructor).
  *   <li>Per property and per operation parameter, {@code x-checks}: the constraint checks the
  *       contract implies, as statements on the runtime's {@code Constraints}.
+ *   <li>Per operation, what its service method returns and how errors are read, from the
+ *       contract's {@code x-kraken-envelope}; a {@code <Family>Service} beside each interface.
  * </ul>
  */
 public class KrakenJavaCodegen extends JavaClientCodegen {
@@ -60,9 +63,19 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     additionalProperties.put("specFile", Paths.get(getInputSpec()).getFileName().toString());
     String registry = family + "JsonAdapters";
     additionalProperties.put("jsonAdaptersClass", registry);
+    apiTemplateFiles.put("service.mustache", "Service.java");
     supportingFiles.clear();
     String modelFolder = (sourceFolder + File.separator + modelPackage).replace('.', File.separatorChar);
     supportingFiles.add(new SupportingFile("jsonAdapters.mustache", modelFolder, registry + ".java"));
+  }
+
+  /** The service of tag {@code Spot} is {@code SpotService}, beside {@code SpotApi}. */
+  @Override
+  public String apiFilename(String templateName, String tag) {
+    if (templateName.equals("service.mustache")) {
+      return apiFileFolder() + File.separator + StringUtils.camelize(tag) + "Service.java";
+    }
+    return super.apiFilename(templateName, tag);
   }
 
   @Override
@@ -90,13 +103,40 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   public OperationsMap postProcessOperationsWithModels(OperationsMap objs, List<ModelMap> allModels) {
     OperationsMap result = super.postProcessOperationsWithModels(objs, allModels);
     ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels));
+    EnvelopeStyle envelope = EnvelopeStyle.of(openAPI);
+    result.put("errorModel", envelope.errorModelExpression());
+    boolean operationServers = false;
     for (CodegenOperation operation : result.getOperations().getOperation()) {
       for (CodegenParameter parameter : operation.allParams) {
         parameter.vendorExtensions.put("x-checks", checks.checks(parameter.isBodyParam ? "body" : parameter.baseName,
             parameter.paramName, parameter.dataType, parameter, parameter.required));
       }
+      CodegenModel response = findModel(allModels, operation.returnType);
+      CodegenProperty resultProperty = envelope.unwrapsResult() && response != null
+          ? response.vars.stream().filter(v -> v.baseName.equals("result")).findFirst().orElse(null)
+          : null;
+      operation.vendorExtensions.put("x-result-type",
+          resultProperty != null ? resultProperty.datatypeWithEnum : operation.returnType);
+      operation.vendorExtensions.put("x-result-accessor",
+          resultProperty != null ? operation.returnType + "::" + resultProperty.name : "Function.identity()");
+      operation.vendorExtensions.put("x-envelope", envelope.envelopeExpression());
+      operation.vendorExtensions.put("x-safe", operation.httpMethod.equals("GET")
+          || Boolean.TRUE.equals(operation.vendorExtensions.get("x-kraken-idempotent")));
+      boolean ownServer = operation.servers != null && !operation.servers.isEmpty();
+      operation.vendorExtensions.put("x-own-server", ownServer);
+      operationServers |= ownServer;
     }
+    result.put("hasOperationServers", operationServers);
     return result;
+  }
+
+  private static CodegenModel findModel(List<ModelMap> allModels, String classname) {
+    for (ModelMap modelMap : allModels) {
+      if (modelMap.getModel().classname.equals(classname)) {
+        return modelMap.getModel();
+      }
+    }
+    return null;
   }
 
   /**

@@ -1,0 +1,53 @@
+package io.github.krakensdk.runtime.call;
+
+import io.github.krakensdk.runtime.json.OpenEnum;
+import java.util.List;
+
+/**
+ * The error part of a successful (2xx) response body, which can still carry a failure: a Spot
+ * {@code error} array, a Futures {@code result: error}. Generated services extract it from each
+ * response record; Embed and OAuth report errors through the HTTP status instead.
+ */
+public final class Envelope {
+  private static final Envelope NONE = new Envelope(List.of(), null, false);
+
+  final List<String> errors;
+  final OpenEnum code;
+  final boolean failed;
+
+  private Envelope(List<String> errors, OpenEnum code, boolean failed) {
+    this.errors = errors;
+    this.code = code;
+    this.failed = failed;
+  }
+
+  /** A body whose 2xx status is the whole answer. */
+  public static Envelope none() {
+    return NONE;
+  }
+
+  /** Spot: the {@code error} array; it fails on any {@code E...} string, warnings do not. */
+  public static Envelope spot(List<String> error) {
+    if (error == null || error.isEmpty()) {
+      return NONE;
+    }
+    boolean failed = error.stream().anyMatch(e -> e == null || !e.startsWith("W"));
+    return new Envelope(error.stream().map(String::valueOf).toList(), null, failed);
+  }
+
+  /** Futures: {@code result}, {@code error} and {@code errors}; fails on {@code result: error} or an {@code error}. */
+  public static Envelope futures(OpenEnum result, OpenEnum error, List<String> errors) {
+    boolean failed = error != null || (result != null && "error".equals(result.value()));
+    if (!failed) {
+      return NONE;
+    }
+    List<String> all = new java.util.ArrayList<>();
+    if (error != null) {
+      all.add(error.value());
+    }
+    if (errors != null) {
+      errors.stream().map(String::valueOf).filter(e -> !all.contains(e)).forEach(all::add);
+    }
+    return new Envelope(List.copyOf(all), error, true);
+  }
+}

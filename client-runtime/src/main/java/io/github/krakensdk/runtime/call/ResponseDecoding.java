@@ -1,0 +1,85 @@
+package io.github.krakensdk.runtime.call;
+
+import com.squareup.moshi.JsonAdapter;
+import com.squareup.moshi.JsonDataException;
+import com.squareup.moshi.JsonReader;
+import com.squareup.moshi.Moshi;
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
+import java.util.Objects;
+import okhttp3.Interceptor;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.Buffer;
+import okio.BufferedSource;
+import okio.ByteString;
+import retrofit2.Converter;
+import retrofit2.Retrofit;
+
+/**
+ * Decodes response bodies with Moshi so that a body which is not the contract's JSON (HTML, empty,
+ * truncated, trailing garbage, wrong shape) fails with its HTTP status and an excerpt instead of a
+ * bare parser error. Install {@link #statusInterceptor()} as an application interceptor and
+ * {@link #converterFactory(Moshi)} first among Retrofit's converters.
+ *
+ * <p>Retrofit hands a converter the body only. The status travels in a thread-local: OkHttp runs
+ * the interceptor chain and Retrofit's conversion on the same thread, for blocking and
+ * asynchronous calls alike.
+ */
+public final class ResponseDecoding {
+  static final int EXCERPT_CHARS = 200;
+  private static final ByteString UTF8_BOM = ByteString.decodeHex("efbbbf");
+  private static final ThreadLocal<Integer> STATUS = new ThreadLocal<>();
+
+  private ResponseDecoding() {}
+
+  /** Records each response's status for the converter on the same thread. */
+  public static Interceptor statusInterceptor() {
+    return chain -> {
+      Response response = chain.proceed(chain.request());
+      STATUS.set(response.code());
+      return response;
+    };
+  }
+
+  /** Converts response bodies; request bodies are left to the next factory (Moshi's). */
+  public static Converter.Factory converterFactory(Moshi moshi) {
+    Objects.requireNonNull(moshi, "moshi == null");
+    return new Converter.Factory() {
+      @Override
+      public Converter<ResponseBody, ?> responseBodyConverter(Type type, Annotation[] annotations, Retrofit retrofit) {
+        JsonAdapter<Object> adapter = moshi.adapter(type);
+        return body -> decode(adapter, body);
+      }
+    };
+  }
+
+  private static Object decode(JsonAdapter<Object> adapter, ResponseBody body) throws IOException {
+    try (body) {
+      Buffer buffer = new Buffer();
+      buffer.writeAll(body.source());
+      if (buffer.rangeEquals(0, UTF8_BOM)) {
+        buffer.skip(UTF8_BOM.size());
+      }
+      try {
+        BufferedSource peek = buffer.peek();
+        JsonReader reader = JsonReader.of(peek);
+        Object value = adapter.fromJson(reader);
+        if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
+          throw new JsonDataException("JSON document was not fully consumed.");
+        }
+        return value;
+      } catch (JsonDataException | EOFException | com.squareup.moshi.JsonEncodingException e) {
+        Integer status = STATUS.get();
+        throw new UndecodableBodyException(status == null ? 200 : status, excerpt(buffer), e);
+      }
+    }
+  }
+
+  static String excerpt(Buffer buffer) {
+    String text = buffer.snapshot((int) Math.min(buffer.size(), EXCERPT_CHARS * 4L)).utf8();
+    return text.length() <= EXCERPT_CHARS ? text : text.substring(0, EXCERPT_CHARS) + "…";
+  }
+}

@@ -1,0 +1,121 @@
+package io.github.krakensdk.runtime.call;
+
+import io.github.krakensdk.errors.KrakenException;
+import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.errors.RateLimitedException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * When to send a failed call again. Off by default ({@link #none()}). The opt-in policy retries
+ * only operations that are safe to repeat (GETs, and those the contract marks
+ * {@code x-kraken-idempotent}), after a network failure, rate limiting or a 500/502/503/504,
+ * with exponential backoff, full jitter and a cap, and waits what {@code Retry-After} asks. Each
+ * attempt goes through the interceptors again, so it is signed again with a new nonce.
+ *
+ * <pre>{@code
+ * RetryPolicy retries = RetryPolicy.exponential()
+ *     .maxAttempts(4).initialDelay(Duration.ofMillis(250)).maxDelay(Duration.ofSeconds(8)).build();
+ * }</pre>
+ */
+public final class RetryPolicy {
+  private static final Set<Integer> RETRIED_STATUSES = Set.of(500, 502, 503, 504);
+  private static final RetryPolicy NONE = new RetryPolicy(1, Duration.ZERO, Duration.ZERO);
+
+  private final int maxAttempts;
+  private final Duration initialDelay;
+  private final Duration maxDelay;
+
+  private RetryPolicy(int maxAttempts, Duration initialDelay, Duration maxDelay) {
+    this.maxAttempts = maxAttempts;
+    this.initialDelay = initialDelay;
+    this.maxDelay = maxDelay;
+  }
+
+  /** Never retries: every failure reaches the caller. The default. */
+  public static RetryPolicy none() {
+    return NONE;
+  }
+
+  /** A builder for exponential backoff: 3 attempts, 200 ms doubling up to 10 s by default. */
+  public static Builder exponential() {
+    return new Builder();
+  }
+
+  public int maxAttempts() {
+    return maxAttempts;
+  }
+
+  /**
+   * The delay before attempt {@code nextAttempt} (2 for the first retry) of {@code operation}
+   * after {@code failure}, or {@code null} to give up and throw it.
+   */
+  public Duration delayBefore(int nextAttempt, Operation operation, KrakenException failure) {
+    if (nextAttempt > maxAttempts || !operation.safeToRetry() || !retryable(failure)) {
+      return null;
+    }
+    if (failure instanceof RateLimitedException limited && limited.retryAfter().isPresent()) {
+      Duration asked = limited.retryAfter().get();
+      return asked.compareTo(maxDelay) <= 0 ? asked : null;
+    }
+    long cap = Math.min(maxDelay.toNanos(), initialDelay.toNanos() << Math.min(nextAttempt - 2, 30));
+    return Duration.ofNanos(cap <= 0 ? 0 : ThreadLocalRandom.current().nextLong(cap + 1));
+  }
+
+  private static boolean retryable(KrakenException failure) {
+    return failure instanceof KrakenTransportException
+        || failure instanceof RateLimitedException
+        || (failure instanceof KrakenServiceException && RETRIED_STATUSES.contains(failure.httpStatus()));
+  }
+
+  @Override
+  public String toString() {
+    return maxAttempts == 1 ? "RetryPolicy.none()"
+        : "RetryPolicy.exponential(maxAttempts=" + maxAttempts + ", initialDelay=" + initialDelay
+            + ", maxDelay=" + maxDelay + ")";
+  }
+
+  /** Configures an exponential {@link RetryPolicy}. */
+  public static final class Builder {
+    private int maxAttempts = 3;
+    private Duration initialDelay = Duration.ofMillis(200);
+    private Duration maxDelay = Duration.ofSeconds(10);
+
+    private Builder() {}
+
+    /** Attempts in all, the first included; at least 1. */
+    public Builder maxAttempts(int maxAttempts) {
+      if (maxAttempts < 1) {
+        throw new IllegalArgumentException("maxAttempts must be at least 1 (was " + maxAttempts + ")");
+      }
+      this.maxAttempts = maxAttempts;
+      return this;
+    }
+
+    public Builder initialDelay(Duration initialDelay) {
+      this.initialDelay = requireNotNegative(initialDelay, "initialDelay");
+      return this;
+    }
+
+    /** The cap of one delay; a {@code Retry-After} longer than this gives up instead of waiting. */
+    public Builder maxDelay(Duration maxDelay) {
+      this.maxDelay = requireNotNegative(maxDelay, "maxDelay");
+      return this;
+    }
+
+    public RetryPolicy build() {
+      return new RetryPolicy(maxAttempts, initialDelay, maxDelay);
+    }
+
+    private static Duration requireNotNegative(Duration duration, String name) {
+      Objects.requireNonNull(duration, name + " == null");
+      if (duration.isNegative()) {
+        throw new IllegalArgumentException(name + " must not be negative (was " + duration + ")");
+      }
+      return duration;
+    }
+  }
+}
