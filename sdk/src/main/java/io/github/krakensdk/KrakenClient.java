@@ -16,6 +16,7 @@ import io.github.krakensdk.auth.oauth.TokenStore;
 import io.github.krakensdk.embed.EmbedApi;
 import io.github.krakensdk.embed.EmbedService;
 import io.github.krakensdk.embed.model.EmbedJsonAdapters;
+import io.github.krakensdk.embed.model.ServiceVersion;
 import io.github.krakensdk.futures.FuturesApi;
 import io.github.krakensdk.futures.FuturesService;
 import io.github.krakensdk.futures.model.FuturesJsonAdapters;
@@ -105,7 +106,7 @@ public final class KrakenClient implements Closeable {
         : EmbedSigningInterceptor.builder(builder.embedCredentials).nonceSource(builder.nonceSource)
             .sequencer(sequencer(builder, builder.embedCredentials));
     if (embedSigning != null && builder.embedServiceVersion != null) {
-      embedSigning.serviceVersion(builder.embedServiceVersion);
+      embedSigning.serviceVersion(builder.embedServiceVersion.value());
     }
     OkHttpClient embedHttp = embedSigning == null ? http : signed(embedSigning.build());
     this.embed = new EmbedService(retrofit(environment.embed(), embedHttp).create(EmbedApi.class), calls);
@@ -201,7 +202,7 @@ public final class KrakenClient implements Closeable {
     private ApiCredentials spotCredentials;
     private ApiCredentials futuresCredentials;
     private ApiCredentials embedCredentials;
-    private String embedServiceVersion;
+    private ServiceVersion embedServiceVersion;
     private ClientCredentials oauthClient;
     private TokenStore tokenStore;
     private NonceSource nonceSource = NonceSource.system();
@@ -240,8 +241,8 @@ public final class KrakenClient implements Closeable {
       return this;
     }
 
-    /** The Embed {@code Service-Version} header sent on every Embed call, e.g. {@code 2025-04-15}. */
-    public Builder embedServiceVersion(String serviceVersion) {
+    /** The Embed {@code Service-Version} header sent on every Embed call; absent, the service's default applies. */
+    public Builder embedServiceVersion(ServiceVersion serviceVersion) {
       this.embedServiceVersion = Objects.requireNonNull(serviceVersion, "serviceVersion == null");
       return this;
     }

@@ -111,6 +111,17 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         parameter.vendorExtensions.put("x-checks", checks.checks(parameter.isBodyParam ? "body" : parameter.baseName,
             parameter.paramName, parameter.dataType, parameter, parameter.required));
       }
+      List<CodegenParameter> serviceParams = new ArrayList<>();
+      List<String> callArguments = new ArrayList<>();
+      for (CodegenParameter parameter : operation.allParams) {
+        boolean clientSetting = Boolean.TRUE.equals(parameter.vendorExtensions.get("x-kraken-client-setting"));
+        if (!clientSetting) {
+          serviceParams.add(parameter);
+        }
+        callArguments.add(clientSetting ? "null" : parameter.paramName);
+      }
+      operation.vendorExtensions.put("x-service-params", serviceParams);
+      operation.vendorExtensions.put("x-call-arguments", String.join(", ", callArguments));
       CodegenModel response = findModel(allModels, operation.returnType);
       CodegenProperty resultProperty = envelope.unwrapsResult() && response != null
           ? response.vars.stream().filter(v -> v.baseName.equals("result")).findFirst().orElse(null)
