@@ -1,0 +1,86 @@
+package io.github.krakensdk.runtime.call;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.errors.RateLimitedException;
+import io.github.krakensdk.errors.ServiceError;
+import io.github.krakensdk.errors.UnexpectedResponseException;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import okhttp3.Headers;
+import org.junit.jupiter.api.Test;
+
+final class RetryPolicyTest {
+  private static final Operation SAFE = new Operation("getAssets", true, ErrorModel.krakenStrings());
+  private static final Operation UNSAFE = new Operation("cancelWithdrawal", false, ErrorModel.krakenStrings());
+  private final RetryPolicy policy = RetryPolicy.exponential()
+      .maxAttempts(4).initialDelay(Duration.ofMillis(100)).maxDelay(Duration.ofMillis(300)).build();
+
+  @Test
+  void noneNeverRetries() {
+    assertNull(RetryPolicy.none().delayBefore(2, SAFE, transport()));
+  }
+
+  @Test
+  void unsafeOperationsAreNeverRetried() {
+    assertNull(policy.delayBefore(2, UNSAFE, transport()));
+    assertNull(policy.delayBefore(2, UNSAFE, status(503)));
+  }
+
+  @Test
+  void backoffIsJitteredWithinAGrowingCappedBound() {
+    for (int i = 0; i < 200; i++) {
+      Duration second = policy.delayBefore(2, SAFE, transport());
+      Duration fourth = policy.delayBefore(4, SAFE, status(502));
+      assertTrue(second.compareTo(Duration.ofMillis(100)) <= 0, second.toString());
+      assertTrue(fourth.compareTo(Duration.ofMillis(300)) <= 0, fourth.toString());
+    }
+    assertNull(policy.delayBefore(5, SAFE, transport()), "past maxAttempts");
+  }
+
+  @Test
+  void onlyTransientFailuresAreRetried() {
+    assertNotNull(policy.delayBefore(2, SAFE, status(503)));
+    assertNull(policy.delayBefore(2, SAFE, status(400)));
+    assertNull(policy.delayBefore(2, SAFE, new UnexpectedResponseException("getAssets", 200, "bad", "<html>", null)));
+  }
+
+  @Test
+  void retryAfterIsHonouredUpToTheCap() {
+    assertEquals(Duration.ofMillis(250), policy.delayBefore(2, SAFE, limited(Duration.ofMillis(250))));
+    assertNull(policy.delayBefore(2, SAFE, limited(Duration.ofSeconds(5))), "longer than maxDelay: give up");
+  }
+
+  @Test
+  void retryAfterHeaderReadsSecondsAndDates() {
+    assertEquals(Duration.ofSeconds(3), Calls.retryAfter(Headers.of("Retry-After", "3")));
+    assertEquals(Duration.ZERO, Calls.retryAfter(Headers.of("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")));
+    assertNull(Calls.retryAfter(Headers.of("Retry-After", "soon")));
+    assertNull(Calls.retryAfter(Headers.of()));
+  }
+
+  @Test
+  void badSettingsAreRefused() {
+    assertThrows(IllegalArgumentException.class, () -> RetryPolicy.exponential().maxAttempts(0));
+    assertThrows(IllegalArgumentException.class, () -> RetryPolicy.exponential().maxDelay(Duration.ofSeconds(-1)));
+  }
+
+  private static KrakenTransportException transport() {
+    return new KrakenTransportException("getAssets", new IOException("reset"), false);
+  }
+
+  private static KrakenServiceException status(int status) {
+    return new KrakenServiceException(new ServiceError("getAssets", status, List.of("EService:Unavailable"), null, null, null, ""));
+  }
+
+  private static RateLimitedException limited(Duration retryAfter) {
+    return new RateLimitedException(new ServiceError("getAssets", 429, List.of(), null, null, retryAfter, ""));
+  }
+}
