@@ -66,6 +66,7 @@ public final class KrakenClient implements Closeable {
   private final OAuthService oauth;
   private final EmbedService embed;
   private final BearerTokenAuth oauthTokens;
+  private final RedactingLoggingInterceptor logging;
 
   private KrakenClient(Builder builder) {
     this.moshi = KrakenJson.newBuilder()
@@ -81,20 +82,18 @@ public final class KrakenClient implements Closeable {
     base.connectTimeout(builder.connectTimeout).readTimeout(builder.readTimeout)
         .writeTimeout(builder.readTimeout).callTimeout(builder.callTimeout);
     base.addInterceptor(ResponseDecoding.statusInterceptor());
-    if (builder.logging != null) {
-      base.addNetworkInterceptor(builder.logging);
-    }
     this.http = base.build();
+    this.logging = builder.logging;
 
     Calls calls = new Calls(moshi, builder.retryPolicy, builder.warningListener);
     Environment environment = builder.environment;
 
-    OkHttpClient spotHttp = builder.spotCredentials == null ? http : signed(SpotSigningInterceptor
+    OkHttpClient spotHttp = builder.spotCredentials == null ? family(null) : family(SpotSigningInterceptor
         .builder(builder.spotCredentials).nonceSource(builder.nonceSource)
         .sequencer(sequencer(builder, builder.spotCredentials)).build());
     this.spot = new SpotService(retrofit(environment.spot(), spotHttp).create(SpotApi.class), calls);
 
-    OkHttpClient futuresHttp = builder.futuresCredentials == null ? http : signed(FuturesSigningInterceptor
+    OkHttpClient futuresHttp = builder.futuresCredentials == null ? family(null) : family(FuturesSigningInterceptor
         .builder(builder.futuresCredentials).nonceSource(builder.nonceSource)
         .sequencer(sequencer(builder, builder.futuresCredentials)).build());
     this.futures = new FuturesService(
@@ -108,10 +107,10 @@ public final class KrakenClient implements Closeable {
     if (embedSigning != null && builder.embedServiceVersion != null) {
       embedSigning.serviceVersion(builder.embedServiceVersion.value());
     }
-    OkHttpClient embedHttp = embedSigning == null ? http : signed(embedSigning.build());
+    OkHttpClient embedHttp = family(embedSigning == null ? null : embedSigning.build());
     this.embed = new EmbedService(retrofit(environment.embed(), embedHttp).create(EmbedApi.class), calls);
 
-    OAuthAccess access = OAuthAccess.create(http, environment.oauth(), builder.oauthClient, builder.tokenStore);
+    OAuthAccess access = OAuthAccess.create(family(null), environment.oauth(), builder.oauthClient, builder.tokenStore);
     this.oauthTokens = access.tokens();
     this.oauth = new OAuthService(retrofit(environment.oauth(), access.client()).create(OAuthApi.class), calls);
   }
@@ -173,8 +172,22 @@ public final class KrakenClient implements Closeable {
     }
   }
 
-  private OkHttpClient signed(Interceptor signer) {
-    return http.newBuilder().addNetworkInterceptor(signer).build();
+  /**
+   * A family's client: the shared one (same pool and dispatcher) plus its signer, then the logger,
+   * which therefore shows what is actually sent (redacted).
+   */
+  private OkHttpClient family(Interceptor signer) {
+    if (signer == null && logging == null) {
+      return http;
+    }
+    OkHttpClient.Builder family = http.newBuilder();
+    if (signer != null) {
+      family.addNetworkInterceptor(signer);
+    }
+    if (logging != null) {
+      family.addNetworkInterceptor(logging);
+    }
+    return family.build();
   }
 
   private static RequestSequencer sequencer(Builder builder, ApiCredentials credentials) {
