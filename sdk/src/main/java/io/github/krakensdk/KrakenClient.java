@@ -256,7 +256,12 @@ public final class KrakenClient implements Closeable {
 
     /** The Embed {@code Service-Version} header sent on every Embed call; absent, the service's default applies. */
     public Builder embedServiceVersion(ServiceVersion serviceVersion) {
-      this.embedServiceVersion = Objects.requireNonNull(serviceVersion, "serviceVersion == null");
+      Objects.requireNonNull(serviceVersion, "serviceVersion == null");
+      if (!serviceVersion.isKnown()) {
+        throw new IllegalArgumentException("embedServiceVersion must be one of " + ServiceVersion.values()
+            + " (was " + serviceVersion.value() + ")");
+      }
+      this.embedServiceVersion = serviceVersion;
       return this;
     }
 

@@ -3,6 +3,7 @@ package io.github.krakensdk;
 import io.github.krakensdk.auth.oauth.BearerTokenAuth;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.OAuthTokenClient;
+import io.github.krakensdk.auth.oauth.ReauthorizationRequiredException;
 import io.github.krakensdk.auth.oauth.TokenStore;
 import okhttp3.Authenticator;
 import okhttp3.HttpUrl;
@@ -30,8 +31,18 @@ record OAuthAccess(OkHttpClient client, BearerTokenAuth tokens) {
         .addInterceptor(chain -> isTokenRequest(chain.request(), tokenUrl)
             ? chain.proceed(chain.request().newBuilder().header("Authorization", client.basicAuthorization()).build())
             : bearer.intercept(chain))
-        .authenticator((route, response) ->
-            isTokenRequest(response.request(), tokenUrl) ? null : refreshOn401.authenticate(route, response))
+        .authenticator((route, response) -> {
+          if (isTokenRequest(response.request(), tokenUrl)) {
+            return null;
+          }
+          try {
+            return refreshOn401.authenticate(route, response);
+          } catch (ReauthorizationRequiredException e) {
+            // Nothing to refresh with: hand the 401 itself back, which the caller gets as an
+            // AuthenticationException carrying the service's error.
+            return null;
+          }
+        })
         .build();
     return new OAuthAccess(routed, tokens);
   }

@@ -1,5 +1,8 @@
 package io.github.krakensdk.errors;
 
+import java.time.Duration;
+import java.util.Optional;
+
 /**
  * The root of every failure of an SDK call. Subtypes say what went wrong:
  * {@link KrakenServiceException} (the service answered with an error), {@link
@@ -15,11 +18,18 @@ public class KrakenException extends RuntimeException {
 
   private final String operationId;
   private final int httpStatus;
+  private final Duration retryAfter;
 
   public KrakenException(String operationId, int httpStatus, String message, Throwable cause) {
+    this(operationId, httpStatus, null, message, cause);
+  }
+
+  /** @param retryAfter the delay the response's {@code Retry-After} asked for, or null. */
+  public KrakenException(String operationId, int httpStatus, Duration retryAfter, String message, Throwable cause) {
     super(operationId + ": " + message, cause);
     this.operationId = operationId;
     this.httpStatus = httpStatus;
+    this.retryAfter = retryAfter;
   }
 
   /** The contract's operationId of the failed call, such as {@code getTradeVolume}. */
@@ -30,5 +40,10 @@ public class KrakenException extends RuntimeException {
   /** The HTTP status of the response, or {@link #NO_STATUS}. */
   public final int httpStatus() {
     return httpStatus;
+  }
+
+  /** The delay the service asked for in {@code Retry-After}, if it sent one. */
+  public final Optional<Duration> retryAfter() {
+    return Optional.ofNullable(retryAfter);
   }
 }

@@ -25,13 +25,13 @@ import java.util.Objects;
 public class KrakenServiceException extends KrakenException {
   private static final long serialVersionUID = 1L;
 
-  private final transient List<String> errors;
-  private final transient OpenEnum code;
+  private final List<String> errors;
+  private final OpenEnum code;
   private final String errorDescription;
   private final String bodyExcerpt;
 
   public KrakenServiceException(ServiceError error) {
-    super(error.operationId(), error.httpStatus(), describe(error), null);
+    super(error.operationId(), error.httpStatus(), error.retryAfter(), describe(error), null);
     this.errors = error.errors();
     this.code = error.code();
     this.errorDescription = error.errorDescription();

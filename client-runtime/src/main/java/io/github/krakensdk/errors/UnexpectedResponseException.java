@@ -11,7 +11,13 @@ public final class UnexpectedResponseException extends KrakenException {
 
   public UnexpectedResponseException(String operationId, int httpStatus, String problem, String bodyExcerpt,
       Throwable cause) {
-    super(operationId, httpStatus, problem + " (HTTP " + httpStatus + "): " + quote(bodyExcerpt), cause);
+    this(operationId, httpStatus, null, problem, bodyExcerpt, cause);
+  }
+
+  /** @param retryAfter the response's {@code Retry-After} delay (a 503 page may carry one), or null. */
+  public UnexpectedResponseException(String operationId, int httpStatus, java.time.Duration retryAfter,
+      String problem, String bodyExcerpt, Throwable cause) {
+    super(operationId, httpStatus, retryAfter, problem + " (HTTP " + httpStatus + "): " + quote(bodyExcerpt), cause);
     this.bodyExcerpt = bodyExcerpt;
   }
 

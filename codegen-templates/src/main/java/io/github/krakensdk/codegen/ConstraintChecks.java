@@ -48,6 +48,9 @@ final class ConstraintChecks {
         checks.add("constraints.unique(" + f + ", " + expression + ");");
       }
       CodegenProperty items = schema.getItems();
+      if (items != null && !items.isNullable) {
+        checks.add("constraints.eachRequired(" + f + ", " + expression + ");");
+      }
       if (items != null) {
         if ("String".equals(items.dataType)) {
           addStringChecks(checks, "each", f, expression, items);

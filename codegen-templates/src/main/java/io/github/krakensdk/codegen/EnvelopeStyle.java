@@ -1,7 +1,9 @@
 package io.github.krakensdk.codegen;
 
 import io.swagger.v3.oas.models.OpenAPI;
+import java.util.List;
 import java.util.Locale;
+import org.openapitools.codegen.CodegenModel;
 import java.util.Map;
 
 /**
@@ -26,12 +28,22 @@ record EnvelopeStyle(Style style, String errorCode) {
     return new EnvelopeStyle(parsed, (String) errorCode);
   }
 
-  /** The lambda giving the runtime's {@code Envelope} of a 2xx body, or {@code null} if errors come by status only. */
-  String envelopeExpression() {
+  /**
+   * The lambda giving the runtime's {@code Envelope} of a 2xx body, or {@code null} if errors come
+   * by status only.
+   *
+   * @param wholeBody the response model when the caller gets the whole body without a family
+   *     envelope (the OAuth token): its required members must then be there.
+   */
+  String envelopeExpression(CodegenModel wholeBody) {
     return switch (style) {
       case SPOT -> "r -> Envelope.spot(r.error())";
       case FUTURES -> "r -> Envelope.futures(r.result(), r.error(), r.errors())";
-      case RESULT, OAUTH -> "null";
+      case RESULT, OAUTH -> {
+        List<String> required = wholeBody == null ? List.of()
+            : wholeBody.vars.stream().filter(v -> v.required).map(v -> "r." + v.name + "()").toList();
+        yield required.isEmpty() ? "null" : "r -> Envelope.requireAll(" + String.join(", ", required) + ")";
+      }
     };
   }
 

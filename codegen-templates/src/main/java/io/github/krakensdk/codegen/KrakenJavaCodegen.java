@@ -130,7 +130,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
           resultProperty != null ? resultProperty.datatypeWithEnum : operation.returnType);
       operation.vendorExtensions.put("x-result-accessor",
           resultProperty != null ? operation.returnType + "::" + resultProperty.name : "Function.identity()");
-      operation.vendorExtensions.put("x-envelope", envelope.envelopeExpression());
+      operation.vendorExtensions.put("x-envelope", envelope.envelopeExpression(resultProperty == null ? response : null));
       operation.vendorExtensions.put("x-safe", operation.httpMethod.equals("GET")
           || Boolean.TRUE.equals(operation.vendorExtensions.get("x-kraken-idempotent")));
       boolean ownServer = operation.servers != null && !operation.servers.isEmpty();

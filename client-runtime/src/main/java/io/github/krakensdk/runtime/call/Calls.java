@@ -3,6 +3,8 @@ package io.github.krakensdk.runtime.call;
 import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.Moshi;
 import io.github.krakensdk.auth.OutcomeUnknownException;
+import io.github.krakensdk.auth.oauth.ReauthorizationRequiredException;
+import io.github.krakensdk.errors.AuthenticationException;
 import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenTransportException;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -160,10 +163,15 @@ public final class Calls {
     }
     R body = response.body();
     if (body == null) {
-      throw new UnexpectedResponseException(operation.id(), status, "no body", "", null);
+      // Retrofit skips decoding for 204 and 205; otherwise the body was the JSON literal null.
+      String excerpt = status == 204 || status == 205 ? "" : "null";
+      throw new UnexpectedResponseException(operation.id(), status, "no body", excerpt, null);
     }
     if (envelope != null) {
       Envelope errors = envelope.apply(body);
+      if (errors.malformed != null) {
+        throw new UnexpectedResponseException(operation.id(), status, errors.malformed, excerptOf(body), null);
+      }
       if (errors.failed) {
         throw operation.errors().toException(new ServiceError(operation.id(), status, errors.errors, errors.code,
             null, retryAfter(response.headers()), ""));
@@ -174,9 +182,20 @@ public final class Calls {
     }
     T value = result.apply(body);
     if (value == null) {
-      throw new UnexpectedResponseException(operation.id(), status, "no result in the body", "", null);
+      throw new UnexpectedResponseException(operation.id(), status, "no result in the body", excerptOf(body), null);
     }
     return value;
+  }
+
+  /** The decoded body written back, for a failure's message (the raw bytes are gone by now). */
+  private String excerptOf(Object body) {
+    try {
+      String json = anyJson.toJson(body);
+      return json.length() <= ResponseDecoding.EXCERPT_CHARS ? json
+          : json.substring(0, ResponseDecoding.EXCERPT_CHARS) + "…";
+    } catch (RuntimeException e) {
+      return String.valueOf(body);
+    }
   }
 
   private KrakenException fromErrorResponse(Operation operation, int status, Headers headers, ResponseBody body) {
@@ -200,7 +219,7 @@ public final class Calls {
     String excerpt = text.length() <= ResponseDecoding.EXCERPT_CHARS ? text
         : text.substring(0, ResponseDecoding.EXCERPT_CHARS) + "…";
     if (parsed.errors().isEmpty() && status != 429 && status != 401) {
-      return new UnexpectedResponseException(operation.id(), status,
+      return new UnexpectedResponseException(operation.id(), status, retryAfter(headers),
           json == null ? "error response that is not JSON" : "error response without an error", excerpt, null);
     }
     return operation.errors().toException(new ServiceError(operation.id(), status, parsed.errors(), parsed.code(),
@@ -211,6 +230,12 @@ public final class Calls {
     if (e instanceof UndecodableBodyException undecodable) {
       return new UnexpectedResponseException(operation.id(), undecodable.httpStatus,
           "body is not the JSON the contract describes", undecodable.excerpt, e.getCause());
+    }
+    if (e instanceof ReauthorizationRequiredException reauthorize) {
+      // The stored grant is gone (refresh token rejected or absent): no call can succeed until the
+      // user authorizes again. The same failure in every family is an authentication failure.
+      return new AuthenticationException(new ServiceError(operation.id(), KrakenException.NO_STATUS,
+          List.of("reauthorization_required"), null, reauthorize.getMessage(), null, ""));
     }
     return new KrakenTransportException(operation.id(), e, e instanceof OutcomeUnknownException);
   }

@@ -9,16 +9,19 @@ import java.util.List;
  * response record; Embed and OAuth report errors through the HTTP status instead.
  */
 public final class Envelope {
-  private static final Envelope NONE = new Envelope(List.of(), null, false);
+  private static final Envelope NONE = new Envelope(List.of(), null, false, null);
 
   final List<String> errors;
   final OpenEnum code;
   final boolean failed;
+  /** Why the body is not the contract's, or null. */
+  final String malformed;
 
-  private Envelope(List<String> errors, OpenEnum code, boolean failed) {
+  private Envelope(List<String> errors, OpenEnum code, boolean failed, String malformed) {
     this.errors = errors;
     this.code = code;
     this.failed = failed;
+    this.malformed = malformed;
   }
 
   /** A body whose 2xx status is the whole answer. */
@@ -32,14 +35,17 @@ public final class Envelope {
       return NONE;
     }
     boolean failed = error.stream().anyMatch(e -> e == null || !e.startsWith("W"));
-    return new Envelope(error.stream().map(String::valueOf).toList(), null, failed);
+    return new Envelope(error.stream().map(String::valueOf).toList(), null, failed, null);
   }
 
-  /** Futures: {@code result}, {@code error} and {@code errors}; fails on {@code result: error} or an {@code error}. */
+  /**
+   * Futures: {@code result}, {@code error} and {@code errors}; fails on {@code result: error} or an
+   * {@code error}. A body without {@code result} is not a Futures answer at all.
+   */
   public static Envelope futures(OpenEnum result, OpenEnum error, List<String> errors) {
     boolean failed = error != null || (result != null && "error".equals(result.value()));
     if (!failed) {
-      return NONE;
+      return result == null ? new Envelope(List.of(), null, false, "no result status") : NONE;
     }
     List<String> all = new java.util.ArrayList<>();
     if (error != null) {
@@ -48,6 +54,19 @@ public final class Envelope {
     if (errors != null) {
       errors.stream().map(String::valueOf).filter(e -> !all.contains(e)).forEach(all::add);
     }
-    return new Envelope(List.copyOf(all), error, true);
+    return new Envelope(List.copyOf(all), error, true, null);
+  }
+
+  /**
+   * A body returned whole (the OAuth token) whose required members are {@code values}: one
+   * missing means the body is not the contract's.
+   */
+  public static Envelope requireAll(Object... values) {
+    for (Object value : values) {
+      if (value == null) {
+        return new Envelope(List.of(), null, false, "a required member is missing");
+      }
+    }
+    return NONE;
   }
 }

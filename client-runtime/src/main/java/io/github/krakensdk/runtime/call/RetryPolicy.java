@@ -1,7 +1,6 @@
 package io.github.krakensdk.runtime.call;
 
 import io.github.krakensdk.errors.KrakenException;
-import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.errors.RateLimitedException;
 import java.time.Duration;
@@ -13,7 +12,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * When to send a failed call again. Off by default ({@link #none()}). The opt-in policy retries
  * only operations that are safe to repeat (GETs, and those the contract marks
  * {@code x-kraken-idempotent}), after a network failure, rate limiting or a 500/502/503/504,
- * with exponential backoff, full jitter and a cap, and waits what {@code Retry-After} asks. Each
+ * (whatever the body), with exponential backoff, full jitter and a cap, and waits what {@code
+ * Retry-After} asks (giving up if that is longer than the cap). Each
  * attempt goes through the interceptors again, so it is signed again with a new nonce.
  *
  * <pre>{@code
@@ -57,18 +57,19 @@ public final class RetryPolicy {
     if (nextAttempt > maxAttempts || !operation.safeToRetry() || !retryable(failure)) {
       return null;
     }
-    if (failure instanceof RateLimitedException limited && limited.retryAfter().isPresent()) {
-      Duration asked = limited.retryAfter().get();
+    if (failure.retryAfter().isPresent()) {
+      Duration asked = failure.retryAfter().get();
       return asked.compareTo(maxDelay) <= 0 ? asked : null;
     }
     long cap = Math.min(maxDelay.toNanos(), initialDelay.toNanos() << Math.min(nextAttempt - 2, 30));
     return Duration.ofNanos(cap <= 0 ? 0 : ThreadLocalRandom.current().nextLong(cap + 1));
   }
 
+  /** A network failure, rate limiting, or a 500/502/503/504 whatever its body (a proxy's page too). */
   private static boolean retryable(KrakenException failure) {
     return failure instanceof KrakenTransportException
         || failure instanceof RateLimitedException
-        || (failure instanceof KrakenServiceException && RETRIED_STATUSES.contains(failure.httpStatus()));
+        || RETRIED_STATUSES.contains(failure.httpStatus());
   }
 
   @Override

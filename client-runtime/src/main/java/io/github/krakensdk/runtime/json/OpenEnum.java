@@ -11,8 +11,10 @@ package io.github.krakensdk.runtime.json;
  *   default -> { }
  * }
  * }</pre>
+ *
+ * <p>Serializable, so that exceptions carrying an error code can be.
  */
-public interface OpenEnum {
+public interface OpenEnum extends java.io.Serializable {
   /** The value exactly as it travels on the wire. */
   String value();
 

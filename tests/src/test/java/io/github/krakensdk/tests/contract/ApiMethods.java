@@ -26,19 +26,19 @@ import retrofit2.http.Path;
 import retrofit2.http.Query;
 
 /** Reads the Retrofit annotations of the generated interfaces. */
-final class ApiMethods {
+public final class ApiMethods {
   private ApiMethods() {}
 
   /** One parameter of a generated method as the contract would name it. */
-  record Param(String name, String location, boolean required, boolean jsonQuery, Parameter parameter, int index) {}
+  public record Param(String name, String location, boolean required, boolean jsonQuery, Parameter parameter, int index) {}
 
   /** One generated method: HTTP method, relative path and parameters. */
-  record ApiMethod(Method method, String httpMethod, String path, boolean formUrlEncoded, List<Param> params) {
-    String name() {
+  public record ApiMethod(Method method, String httpMethod, String path, boolean formUrlEncoded, List<Param> params) {
+    public String name() {
       return method.getName();
     }
 
-    Param param(String name, String location) {
+    public Param param(String name, String location) {
       return params.stream()
           .filter(p -> p.name().equals(name) && p.location().equals(location))
           .findFirst()
@@ -47,7 +47,7 @@ final class ApiMethods {
   }
 
   /** The abstract methods of the family's Retrofit interface, by name. */
-  static List<ApiMethod> of(Family family) {
+  public static List<ApiMethod> of(Family family) {
     List<ApiMethod> methods = new ArrayList<>();
     Arrays.stream(family.apiClass().getDeclaredMethods())
         .filter(m -> Modifier.isAbstract(m.getModifiers()) && !m.isSynthetic())
@@ -57,11 +57,11 @@ final class ApiMethods {
   }
 
   /** The generated method named {@code operationId}, or {@code null}. */
-  static ApiMethod find(Family family, String operationId) {
+  public static ApiMethod find(Family family, String operationId) {
     return of(family).stream().filter(m -> m.name().equals(operationId)).findFirst().orElse(null);
   }
 
-  static ApiMethod describe(Method method) {
+  public static ApiMethod describe(Method method) {
     String httpMethod = null;
     String path = null;
     for (Annotation a : method.getAnnotations()) {

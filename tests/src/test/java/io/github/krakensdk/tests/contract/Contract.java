@@ -22,17 +22,17 @@ import java.util.Map;
 import java.util.Set;
 
 /** One parsed contract with the look-ups the tests need. {@code $ref}s are followed here. */
-final class Contract {
-  static final String JSON_MEDIA_TYPE = "application/json";
-  static final String FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+public final class Contract {
+  public static final String JSON_MEDIA_TYPE = "application/json";
+  public static final String FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
 
-  final Family family;
-  final String text;
+  public final Family family;
+  public final String text;
   /** The YAML as a plain tree: examples are read from it so that every digit survives. */
-  final JsonNode tree;
-  final OpenAPI api;
+  public final JsonNode tree;
+  public final OpenAPI api;
 
-  Contract(Family family, String text, JsonNode tree, OpenAPI api) {
+  public Contract(Family family, String text, JsonNode tree, OpenAPI api) {
     this.family = family;
     this.text = text;
     this.tree = tree;
@@ -40,23 +40,23 @@ final class Contract {
   }
 
   /** An operation under {@code paths} (callbacks are not operations of the client). */
-  record Op(Contract contract, String path, PathItem.HttpMethod method, Operation operation, String pointer) {
-    String id() {
+  public record Op(Contract contract, String path, PathItem.HttpMethod method, Operation operation, String pointer) {
+    public String id() {
       return operation.getOperationId();
     }
 
-    String httpMethod() {
+    public String httpMethod() {
       return method.name().toUpperCase(Locale.ROOT);
     }
 
     /** A readable test name: {@code getAssets (GET /0/public/Assets)}. */
-    String label() {
+    public String label() {
       return id() + " (" + httpMethod() + " " + path + ")";
     }
   }
 
   /** Every operation of {@code paths}, in the contract's order. */
-  List<Op> operations() {
+  public List<Op> operations() {
     List<Op> ops = new ArrayList<>();
     if (api.getPaths() == null) {
       return ops;
@@ -67,7 +67,7 @@ final class Contract {
     return ops;
   }
 
-  Op operation(String operationId) {
+  public Op operation(String operationId) {
     return operations().stream()
         .filter(op -> operationId.equals(op.id()))
         .findFirst()
@@ -75,21 +75,21 @@ final class Contract {
   }
 
   /** The raw YAML node at a JSON pointer. */
-  JsonNode node(String pointer) {
+  public JsonNode node(String pointer) {
     return tree.at(pointer);
   }
 
   /** Escapes one JSON-pointer segment. */
-  static String escape(String token) {
+  public static String escape(String token) {
     return token.replace("~", "~0").replace("/", "~1");
   }
 
   /** The last segment of a local {@code $ref}. */
-  static String refName(String ref) {
+  public static String refName(String ref) {
     return ref.substring(ref.lastIndexOf('/') + 1);
   }
 
-  Schema<?> schema(String name) {
+  public Schema<?> schema(String name) {
     Schema<?> schema = api.getComponents().getSchemas().get(name);
     if (schema == null) {
       throw new AssertionError(family.fileName() + " has no schema " + name);
@@ -98,7 +98,7 @@ final class Contract {
   }
 
   /** Follows {@code $ref}s to the schema they name. */
-  Schema<?> resolve(Schema<?> schema) {
+  public Schema<?> resolve(Schema<?> schema) {
     Schema<?> current = schema;
     int hops = 0;
     while (current != null && current.get$ref() != null) {
@@ -111,12 +111,12 @@ final class Contract {
   }
 
   /** The named schema a (possibly) {@code $ref} schema points to, or {@code null} for an inline one. */
-  static String schemaName(Schema<?> schema) {
+  public static String schemaName(Schema<?> schema) {
     return schema != null && schema.get$ref() != null ? refName(schema.get$ref()) : null;
   }
 
   /** The properties of an object schema, {@code allOf} parts merged, in declaration order. */
-  Map<String, Schema<?>> properties(Schema<?> schema) {
+  public Map<String, Schema<?>> properties(Schema<?> schema) {
     Map<String, Schema<?>> properties = new LinkedHashMap<>();
     collectProperties(schema, properties, new LinkedHashSet<>());
     return properties;
@@ -142,7 +142,7 @@ final class Contract {
   }
 
   /** The required property names of an object schema, {@code allOf} parts merged. */
-  Set<String> required(Schema<?> schema) {
+  public Set<String> required(Schema<?> schema) {
     Set<String> required = new LinkedHashSet<>();
     collectProperties(schema, new LinkedHashMap<>(), required);
     return required;
@@ -152,13 +152,13 @@ final class Contract {
    * The schema of a map's values ({@code additionalProperties: {schema}}); {@code null} when the
    * schema is not a map.
    */
-  Schema<?> mapValues(Schema<?> schema) {
+  public Schema<?> mapValues(Schema<?> schema) {
     Schema<?> resolved = resolve(schema);
     return resolved != null && resolved.getAdditionalProperties() instanceof Schema<?> values ? values : null;
   }
 
   /** The schema's type, {@code allOf} parts consulted when the schema itself has none. */
-  String type(Schema<?> schema) {
+  public String type(Schema<?> schema) {
     Schema<?> resolved = resolve(schema);
     if (resolved == null) {
       return null;
@@ -172,7 +172,7 @@ final class Contract {
     return null;
   }
 
-  Parameter resolve(Parameter parameter) {
+  public Parameter resolve(Parameter parameter) {
     if (parameter.get$ref() == null) {
       return parameter;
     }
@@ -184,7 +184,7 @@ final class Contract {
   }
 
   /** The operation's parameters (path-level ones first), {@code $ref}s followed. */
-  List<Parameter> parameters(Op op) {
+  public List<Parameter> parameters(Op op) {
     List<Parameter> parameters = new ArrayList<>();
     PathItem item = api.getPaths().get(op.path());
     if (item.getParameters() != null) {
@@ -197,7 +197,7 @@ final class Contract {
   }
 
   /** The schema of a parameter: its {@code schema}, or the schema of its single {@code content} entry. */
-  static Schema<?> parameterSchema(Parameter parameter) {
+  public static Schema<?> parameterSchema(Parameter parameter) {
     if (parameter.getSchema() != null) {
       return parameter.getSchema();
     }
@@ -208,11 +208,11 @@ final class Contract {
   }
 
   /** The media type of a parameter declared with {@code content}, or {@code null}. */
-  static String parameterContentType(Parameter parameter) {
+  public static String parameterContentType(Parameter parameter) {
     return parameter.getContent() == null ? null : parameter.getContent().keySet().iterator().next();
   }
 
-  RequestBody requestBody(Op op) {
+  public RequestBody requestBody(Op op) {
     RequestBody body = op.operation().getRequestBody();
     if (body != null && body.get$ref() != null) {
       body = api.getComponents().getRequestBodies().get(refName(body.get$ref()));
@@ -221,7 +221,7 @@ final class Contract {
   }
 
   /** The single media type of the request body, or {@code null} without a body. */
-  String requestMediaType(Op op) {
+  public String requestMediaType(Op op) {
     RequestBody body = requestBody(op);
     if (body == null || body.getContent() == null) {
       return null;
@@ -232,12 +232,12 @@ final class Contract {
     return body.getContent().keySet().iterator().next();
   }
 
-  MediaType requestMedia(Op op) {
+  public MediaType requestMedia(Op op) {
     String type = requestMediaType(op);
     return type == null ? null : requestBody(op).getContent().get(type);
   }
 
-  ApiResponse response(ApiResponse response) {
+  public ApiResponse response(ApiResponse response) {
     if (response != null && response.get$ref() != null) {
       return api.getComponents().getResponses().get(refName(response.get$ref()));
     }
@@ -245,7 +245,7 @@ final class Contract {
   }
 
   /** The response declared for {@code status} ({@code 200}, {@code 401}, {@code default}), followed. */
-  ApiResponse response(Op op, String status) {
+  public ApiResponse response(Op op, String status) {
     ApiResponse response = op.operation().getResponses().get(status);
     if (response == null) {
       throw new AssertionError(op.label() + " declares no response " + status);
@@ -254,7 +254,7 @@ final class Contract {
   }
 
   /** The schema of the JSON body of a response. */
-  Schema<?> responseSchema(Op op, String status) {
+  public Schema<?> responseSchema(Op op, String status) {
     ApiResponse response = response(op, status);
     MediaType media = response.getContent() == null ? null : response.getContent().get(JSON_MEDIA_TYPE);
     if (media == null || media.getSchema() == null) {
@@ -264,7 +264,7 @@ final class Contract {
   }
 
   /** The first success (2xx) status the operation declares with a JSON body. */
-  String successStatus(Op op) {
+  public String successStatus(Op op) {
     return op.operation().getResponses().keySet().stream()
         .filter(status -> status.startsWith("2"))
         .filter(status -> {
@@ -276,7 +276,7 @@ final class Contract {
   }
 
   /** The servers the operation is called on: its own {@code servers}, else the contract's. */
-  List<Server> servers(Op op) {
+  public List<Server> servers(Op op) {
     List<Server> servers = op.operation().getServers();
     if (servers == null || servers.isEmpty()) {
       servers = api.getServers();
@@ -288,7 +288,7 @@ final class Contract {
   }
 
   /** The path part of the operation's first server, without a trailing slash ({@code ""} for none). */
-  String serverPath(Op op) {
+  public String serverPath(Op op) {
     String path = URI.create(servers(op).get(0).getUrl()).getPath();
     if (path == null) {
       return "";
@@ -297,7 +297,7 @@ final class Contract {
   }
 
   /** The security schemes of the operation's first security requirement (none for a public one). */
-  List<SecurityScheme> securitySchemes(Op op) {
+  public List<SecurityScheme> securitySchemes(Op op) {
     List<SecurityRequirement> requirements = op.operation().getSecurity();
     if (requirements == null) {
       requirements = api.getSecurity();

@@ -20,11 +20,11 @@ import java.util.Map;
  * Loads the four contracts from the classpath (the published {@code kraken-api-spec} jar), once
  * per test JVM, and holds the JSON set-up every test shares.
  */
-final class Contracts {
+public final class Contracts {
   /** Jackson for JSON and YAML trees; floats become BigDecimal so that no digit is lost. */
-  static final ObjectMapper JSON = new ObjectMapper()
+  public static final ObjectMapper JSON = new ObjectMapper()
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-  static final ObjectMapper YAML = new YAMLMapper()
+  public static final ObjectMapper YAML = new YAMLMapper()
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
   private static final Map<Family, Contract> CACHE = new EnumMap<>(Family.class);
@@ -33,12 +33,12 @@ final class Contracts {
   private Contracts() {}
 
   /** The contract of {@code family}, parsed with swagger-parser and also kept as a raw YAML tree. */
-  static synchronized Contract get(Family family) {
+  public static synchronized Contract get(Family family) {
     return CACHE.computeIfAbsent(family, Contracts::load);
   }
 
   /** The text of the published contract. */
-  static String text(Family family) {
+  public static String text(Family family) {
     try (InputStream in = Contracts.class.getClassLoader().getResourceAsStream(family.resource())) {
       if (in == null) {
         throw new IllegalStateException(family.resource() + " is not on the classpath (kraken-api-spec jar)");
@@ -50,14 +50,14 @@ final class Contracts {
   }
 
   /** Parses {@code text} as the tests do: references resolved, nothing flattened. */
-  static SwaggerParseResult parse(String text) {
+  public static SwaggerParseResult parse(String text) {
     ParseOptions options = new ParseOptions();
     options.setResolve(true);
     return new OpenAPIV3Parser().readContents(text, null, options);
   }
 
   /** Moshi as the SDK builds it: the shared runtime adapters plus every family's registry. */
-  static synchronized Moshi moshi() {
+  public static synchronized Moshi moshi() {
     if (moshi == null) {
       Moshi.Builder builder = KrakenJson.newBuilder();
       for (Family family : Family.values()) {
@@ -69,7 +69,7 @@ final class Contracts {
   }
 
   /** Parses JSON text into a tree that keeps every digit. */
-  static JsonNode readJson(String json) {
+  public static JsonNode readJson(String json) {
     try {
       return JSON.readTree(json);
     } catch (IOException e) {
@@ -77,7 +77,7 @@ final class Contracts {
     }
   }
 
-  static String writeJson(JsonNode node) {
+  public static String writeJson(JsonNode node) {
     try {
       return JSON.writeValueAsString(node);
     } catch (IOException e) {

@@ -7,7 +7,7 @@ import java.util.Locale;
  * The four API families: the contract each one is generated from (on the classpath, as the
  * {@code kraken-api-spec} jar publishes it) and the Java packages the generator writes it to.
  */
-enum Family {
+public enum Family {
   SPOT("Spot"),
   FUTURES("Futures"),
   OAUTH("OAuth"),
@@ -22,41 +22,41 @@ enum Family {
   }
 
   /** {@code Spot}, {@code Futures}, {@code OAuth}, {@code Embed}: the tag and the Java type prefix. */
-  String displayName() {
+  public String displayName() {
     return displayName;
   }
 
   /** {@code spot}, ...: the contract's file name without extension and the family's package segment. */
-  String id() {
+  public String id() {
     return name().toLowerCase(Locale.ROOT);
   }
 
   /** The classpath resource of the contract, as published by {@code kraken-api-spec}. */
-  String resource() {
+  public String resource() {
     return "kraken/openapi/" + id() + ".yaml";
   }
 
-  String fileName() {
+  public String fileName() {
     return id() + ".yaml";
   }
 
   /** {@code io.github.krakensdk.spot}. */
-  String apiPackage() {
+  public String apiPackage() {
     return BASE_PACKAGE + id();
   }
 
   /** {@code io.github.krakensdk.spot.model}. */
-  String modelPackage() {
+  public String modelPackage() {
     return apiPackage() + ".model";
   }
 
   /** The generated Retrofit interface of the family, e.g. {@code io.github.krakensdk.spot.SpotApi}. */
-  Class<?> apiClass() {
+  public Class<?> apiClass() {
     return load(apiPackage() + "." + displayName + "Api");
   }
 
   /** The generated model named after a schema of {@code components/schemas}, or {@code null}. */
-  Class<?> modelClassOrNull(String schemaName) {
+  public Class<?> modelClassOrNull(String schemaName) {
     try {
       return Class.forName(modelPackage() + "." + schemaName, false, Family.class.getClassLoader());
     } catch (ClassNotFoundException e) {
@@ -65,7 +65,7 @@ enum Family {
   }
 
   /** The family's generated adapter registry, {@code <Family>JsonAdapters.FACTORY}. */
-  JsonAdapter.Factory adapterFactory() {
+  public JsonAdapter.Factory adapterFactory() {
     Class<?> registry = load(modelPackage() + "." + displayName + "JsonAdapters");
     try {
       return (JsonAdapter.Factory) registry.getField("FACTORY").get(null);

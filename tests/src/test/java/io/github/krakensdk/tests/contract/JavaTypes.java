@@ -16,7 +16,7 @@ import java.util.Set;
  * The Java types the generator is documented to produce for contract schemas, and navigation
  * from a generated record to the type of one of its JSON properties.
  */
-final class JavaTypes {
+public final class JavaTypes {
   /** A path step meaning "the items of an array". */
   static final String ITEMS = "[]";
   /** A path step meaning "the values of a map". */
@@ -25,7 +25,7 @@ final class JavaTypes {
   private JavaTypes() {}
 
   /** The Java name of a JSON property: {@code min_fee} becomes {@code minFee}. */
-  static String camel(String jsonName) {
+  public static String camel(String jsonName) {
     StringBuilder out = new StringBuilder();
     boolean upper = false;
     for (char c : jsonName.toCharArray()) {

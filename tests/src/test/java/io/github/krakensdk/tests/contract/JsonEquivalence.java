@@ -25,9 +25,9 @@ import java.util.Set;
  *       re-encoding carries the contract's name.
  * </ul>
  */
-final class JsonEquivalence {
+public final class JsonEquivalence {
 
-  enum Mode {
+  public enum Mode {
     /** Examples: the re-encoding must equal the value; a member the schema does not know is a difference. */
     ROUND_TRIP,
     /** Real responses: every member the schema knows must survive; unknown members are ignored. */
@@ -35,12 +35,12 @@ final class JsonEquivalence {
   }
 
   /** What a comparison found; {@code comparedValues} counts the values present on both sides. */
-  record Result(List<String> differences, int comparedValues, Map<String, String> decimals) {
-    boolean equivalent() {
+  public record Result(List<String> differences, int comparedValues, Map<String, String> decimals) {
+    public boolean equivalent() {
       return differences.isEmpty();
     }
 
-    String describe() {
+    public String describe() {
       return String.join("\n  ", differences);
     }
   }
@@ -60,7 +60,7 @@ final class JsonEquivalence {
    * Compares {@code expected} (an example or a recorded response) with {@code actual} (its
    * re-encoding) under {@code schema} of {@code contract}.
    */
-  static Result compare(Contract contract, Schema<?> schema, JsonNode expected, JsonNode actual, Mode mode) {
+  public static Result compare(Contract contract, Schema<?> schema, JsonNode expected, JsonNode actual, Mode mode) {
     JsonEquivalence comparison = new JsonEquivalence(contract, mode);
     comparison.compare("", schema, expected, actual);
     return new Result(List.copyOf(comparison.differences), comparison.compared, comparison.decimals);

@@ -12,10 +12,10 @@ import java.util.regex.Pattern;
  * {@link Pattern}, so an expression this class reads wrongly fails loudly instead of producing a
  * bad value.
  */
-final class RegexSample {
+public final class RegexSample {
   private RegexSample() {}
 
-  static String matching(String regex, int minLength, int maxLength) {
+  public static String matching(String regex, int minLength, int maxLength) {
     Pattern pattern = Pattern.compile(regex);
     for (int extra = 0; extra <= 64; extra++) {
       String candidate = new Parser(regex, extra).sequence();

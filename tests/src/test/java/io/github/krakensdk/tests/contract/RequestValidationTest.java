@@ -187,7 +187,7 @@ class RequestValidationTest {
       case "query":
       case "path":
       case "header":
-        Located located = parameter(contract, op, param.name(), param.location());
+        Examples.Located located = Examples.parameter(contract, op, param.name(), param.location());
         Parameter parameter = located.parameter();
         boolean required = Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn());
         if (variant == Variant.REQUIRED_ONLY && !required) {
@@ -197,10 +197,10 @@ class RequestValidationTest {
         if (variant == Variant.GENERATED) {
           return SchemaValues.full(contract, schema);
         }
-        JsonNode example = firstExample(contract, located.pointer());
+        JsonNode example = Examples.first(contract, located.pointer());
         if (example == null && parameter.getContent() != null) {
           String mediaType = Contract.parameterContentType(parameter);
-          example = firstExample(contract, located.pointer() + "/content/" + Contract.escape(mediaType));
+          example = Examples.first(contract, located.pointer() + "/content/" + Contract.escape(mediaType));
         }
         return example != null ? example : SchemaValues.full(contract, schema);
       default:
@@ -215,7 +215,7 @@ class RequestValidationTest {
     }
     switch (variant) {
       case EXAMPLES:
-        JsonNode example = firstExample(contract, requestBodyPointer(contract, op) + "/content/"
+        JsonNode example = Examples.first(contract, Examples.requestBodyPointer(contract, op) + "/content/"
             + Contract.escape(contract.requestMediaType(op)));
         return example != null ? example : SchemaValues.full(contract, media.getSchema());
       case GENERATED:
@@ -232,48 +232,8 @@ class RequestValidationTest {
     if (node.has("$ref")) {
       pointer = node.get("$ref").textValue().substring(1);
     }
-    JsonNode example = firstExample(contract, pointer + "/content/" + Contract.escape(Contract.JSON_MEDIA_TYPE));
+    JsonNode example = Examples.first(contract, pointer + "/content/" + Contract.escape(Contract.JSON_MEDIA_TYPE));
     return example != null ? example : SchemaValues.full(contract, contract.responseSchema(op, status));
-  }
-
-  private static String requestBodyPointer(Contract contract, Contract.Op op) {
-    String pointer = op.pointer() + "/requestBody";
-    JsonNode node = contract.node(pointer);
-    return node.has("$ref") ? node.get("$ref").textValue().substring(1) : pointer;
-  }
-
-  /** The {@code example}, or the first of the {@code examples}, of the YAML object at {@code pointer}. */
-  private static JsonNode firstExample(Contract contract, String pointer) {
-    JsonNode node = contract.node(pointer);
-    if (node.has("example")) {
-      return node.get("example");
-    }
-    JsonNode examples = node.get("examples");
-    if (examples != null && examples.size() > 0) {
-      JsonNode first = examples.elements().next();
-      if (first.has("$ref")) {
-        first = contract.node(first.get("$ref").textValue().substring(1));
-      }
-      return first.get("value");
-    }
-    return null;
-  }
-
-  private record Located(Parameter parameter, String pointer) {}
-
-  /** The contract parameter {@code name} in {@code location} with the YAML pointer where it is written. */
-  private static Located parameter(Contract contract, Contract.Op op, String name, String location) {
-    List<Parameter> declared = op.operation().getParameters() == null ? List.of() : op.operation().getParameters();
-    for (int i = 0; i < declared.size(); i++) {
-      Parameter resolved = contract.resolve(declared.get(i));
-      if (resolved.getName().equals(name) && resolved.getIn().equals(location)) {
-        // The YAML may hold a $ref here (swagger-parser resolves it in the model, the raw tree keeps it).
-        String pointer = op.pointer() + "/parameters/" + i;
-        JsonNode raw = contract.node(pointer);
-        return new Located(resolved, raw.has("$ref") ? raw.get("$ref").textValue().substring(1) : pointer);
-      }
-    }
-    throw new AssertionError(op.label() + " declares no " + location + " parameter " + name);
   }
 
   private static Object decode(Moshi moshi, Type type, JsonNode json, Contract.Op op, Param param) {
@@ -362,7 +322,7 @@ class RequestValidationTest {
    */
   private static void checkJsonQuery(Contract contract, Contract.Op op, Param param, String text, JsonNode passed,
       List<String> problems) {
-    Parameter parameter = parameter(contract, op, param.name(), "query").parameter();
+    Parameter parameter = Examples.parameter(contract, op, param.name(), "query").parameter();
     Schema<?> schema = Contract.parameterSchema(parameter);
     JsonNode value;
     try {

@@ -15,7 +15,7 @@ import java.util.Set;
  * minLength/maxLength that match the pattern, arrays within minItems/maxItems, objects with every
  * property (or only the required ones).
  */
-final class SchemaValues {
+public final class SchemaValues {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final String FILLER = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -28,12 +28,12 @@ final class SchemaValues {
   }
 
   /** A value for {@code schema} with every object property filled in. */
-  static JsonNode full(Contract contract, Schema<?> schema) {
+  public static JsonNode full(Contract contract, Schema<?> schema) {
     return new SchemaValues(contract, false).value(schema, 0);
   }
 
   /** A value for {@code schema} with only the required object properties. */
-  static JsonNode minimal(Contract contract, Schema<?> schema) {
+  public static JsonNode minimal(Contract contract, Schema<?> schema) {
     return new SchemaValues(contract, true).value(schema, 0);
   }
 
