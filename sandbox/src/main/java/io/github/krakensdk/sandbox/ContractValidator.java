@@ -1,0 +1,107 @@
+package io.github.krakensdk.sandbox;
+
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleRequest;
+import com.atlassian.oai.validator.model.SimpleResponse;
+import com.atlassian.oai.validator.report.LevelResolver;
+import com.atlassian.oai.validator.report.ValidationReport;
+import com.atlassian.oai.validator.schema.SchemaValidator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The contract of one family, read from the classpath, as swagger-request-validator checks it:
+ * requests strictly (a member the schema does not declare is an error), responses against their
+ * status's schema.
+ *
+ * <p>Responses are checked with {@code additionalProperties} left open: the validator would
+ * otherwise close each part of an {@code allOf} (the envelope and the operation's members) and make
+ * it reject the other part's members. The sandbox writes responses with the generated records,
+ * which cannot hold an undeclared member.
+ */
+final class ContractValidator {
+  final Family family;
+  private final OpenApiInteractionValidator requests;
+  private final OpenApiInteractionValidator responses;
+
+  private ContractValidator(Family family, String yaml) {
+    this.family = family;
+    this.requests = OpenApiInteractionValidator.createForInlineApiSpecification(yaml).build();
+    this.responses = OpenApiInteractionValidator.createForInlineApiSpecification(yaml)
+        .withLevelResolver(LevelResolver.create()
+            .withLevel(SchemaValidator.ADDITIONAL_PROPERTIES_KEY, ValidationReport.Level.IGNORE)
+            .build())
+        .build();
+  }
+
+  static ContractValidator load(Family family) {
+    return new ContractValidator(family, text(family));
+  }
+
+  /** The YAML of {@code family} from kraken-api-spec on the classpath. */
+  static String text(Family family) {
+    try (InputStream in = ContractValidator.class.getClassLoader().getResourceAsStream(family.resource())) {
+      if (in == null) {
+        throw new IllegalStateException(family.resource() + " is not on the classpath (kraken-api-spec)");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The errors the contract finds in {@code call}, empty when it passes.
+   *
+   * @param contractPath the path as the contract's servers see it (the demo prefix removed).
+   */
+  List<Problem> checkRequest(HttpCall call, String contractPath) {
+    SimpleRequest.Builder builder = new SimpleRequest.Builder(call.method, contractPath);
+    for (Map.Entry<String, List<String>> parameter : call.query.entrySet()) {
+      builder.withQueryParam(parameter.getKey(), parameter.getValue());
+    }
+    for (Map.Entry<String, List<String>> header : call.headers.entrySet()) {
+      builder.withHeader(header.getKey(), header.getValue());
+    }
+    if (call.hasBody()) {
+      builder.withBody(call.body);
+    }
+    return problems(requests.validateRequest(builder.build()));
+  }
+
+  /** The errors the contract finds in {@code reply} to {@code method contractPath}. */
+  List<Problem> checkResponse(String method, String contractPath, Reply reply) {
+    SimpleResponse.Builder builder = SimpleResponse.Builder.status(reply.status);
+    reply.headers.forEach(builder::withHeader);
+    if (reply.body.length > 0) {
+      builder.withBody(reply.bodyText());
+    }
+    Request.Method verb = Request.Method.valueOf(method.toUpperCase(Locale.ROOT));
+    return problems(responses.validateResponse(contractPath, verb, builder.build()));
+  }
+
+  private static List<Problem> problems(ValidationReport report) {
+    List<Problem> problems = new ArrayList<>();
+    for (ValidationReport.Message message : report.getMessages()) {
+      if (message.getLevel() == ValidationReport.Level.ERROR) {
+        problems.add(new Problem(message.getKey(), message.getMessage()));
+      }
+    }
+    return problems;
+  }
+
+  /** One finding: the validator's key (e.g. {@code validation.request.parameter.query.missing}) and text. */
+  record Problem(String key, String message) {
+    @Override
+    public String toString() {
+      return key + ": " + message;
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package io.github.krakensdk.sandbox;
+
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What every family does with a call: find the operation, authenticate the caller as the family
+ * does, check the request against the contract, then run the operation. Each family supplies its
+ * routes, its authentication and its error envelope.
+ *
+ * @param <P> who the family's authentication identifies (a key, a partner, a token).
+ */
+abstract class Endpoint<P> {
+  final Family family;
+  final ContractValidator contract;
+  private final List<Route<P>> routes = new ArrayList<>();
+
+  Endpoint(Family family, ContractValidator contract) {
+    this.family = family;
+    this.contract = contract;
+  }
+
+  /** An operation of the contract handled by this endpoint. */
+  interface Handler<P> {
+    Reply handle(HttpCall call, Map<String, String> path, P principal) throws IOException;
+  }
+
+  record Route<P>(String method, String template, Pattern pattern, List<String> names, String operationId,
+      boolean signed, Handler<P> handler) {}
+
+  /** Either the caller, or the answer that refuses it. */
+  record Authenticated<P>(P principal, Reply refusal) {
+    static <P> Authenticated<P> as(P principal) {
+      return new Authenticated<>(principal, null);
+    }
+
+    static <P> Authenticated<P> refused(Reply refusal) {
+      return new Authenticated<>(null, refusal);
+    }
+  }
+
+  /** The answer to a call, with the operation it was for (null when none matched). */
+  record Served(Reply reply, String operationId, Family family, String contractPath) {}
+
+  /** Registers {@code method template} ({@code {name}} marks a path parameter). */
+  final void route(String method, String template, String operationId, boolean signed, Handler<P> handler) {
+    List<String> names = new ArrayList<>();
+    Matcher parameter = Pattern.compile("\\{([^}]+)}").matcher(template);
+    StringBuilder regex = new StringBuilder();
+    int last = 0;
+    while (parameter.find()) {
+      regex.append(Pattern.quote(template.substring(last, parameter.start()))).append("([^/]+)");
+      names.add(parameter.group(1));
+      last = parameter.end();
+    }
+    regex.append(Pattern.quote(template.substring(last)));
+    routes.add(new Route<>(method, template, Pattern.compile(regex.toString()), names, operationId, signed, handler));
+  }
+
+  final Served serve(HttpCall call, String contractPath) {
+    Route<P> route = null;
+    Map<String, String> path = new LinkedHashMap<>();
+    boolean pathKnown = false;
+    for (Route<P> candidate : routes) {
+      Matcher matcher = candidate.pattern().matcher(contractPath);
+      if (matcher.matches()) {
+        pathKnown = true;
+        if (candidate.method().equals(call.method)) {
+          route = candidate;
+          for (int i = 0; i < candidate.names().size(); i++) {
+            path.put(candidate.names().get(i), URLDecoder.decode(matcher.group(i + 1), StandardCharsets.UTF_8));
+          }
+          break;
+        }
+      }
+    }
+    if (route == null) {
+      return new Served(unknownOperation(call, pathKnown), null, family, contractPath);
+    }
+    try {
+      P principal = null;
+      if (route.signed()) {
+        Authenticated<P> who = authenticate(call, route);
+        if (who.refusal() != null) {
+          return new Served(who.refusal(), route.operationId(), family, contractPath);
+        }
+        principal = who.principal();
+      }
+      Reply early = beforeValidation(call, route);
+      if (early != null) {
+        return new Served(early, route.operationId(), family, contractPath);
+      }
+      List<ContractValidator.Problem> problems = contract.checkRequest(call, contractPath);
+      if (!problems.isEmpty()) {
+        return new Served(rejected(route, problems), route.operationId(), family, contractPath);
+      }
+      return new Served(route.handler().handle(call, path, principal), route.operationId(), family, contractPath);
+    } catch (IOException | RuntimeException e) {
+      return new Served(internalError(e), route.operationId(), family, contractPath);
+    }
+  }
+
+  /** Checks the caller of a signed operation. */
+  abstract Authenticated<P> authenticate(HttpCall call, Route<P> route);
+
+  /** A refusal that comes before the contract check (e.g. a grant type the service does not know); null for none. */
+  Reply beforeValidation(HttpCall call, Route<P> route) {
+    return null;
+  }
+
+  /** The family's envelope for a request the contract rejects. */
+  abstract Reply rejected(Route<P> route, List<ContractValidator.Problem> problems);
+
+  /** The family's envelope for a path or method it does not serve. */
+  abstract Reply unknownOperation(HttpCall call, boolean pathKnown);
+
+  /** The family's envelope for a failure of the sandbox itself. */
+  abstract Reply internalError(Exception e);
+
+  /** The first problem as one line, for the error detail. */
+  static String detail(List<ContractValidator.Problem> problems) {
+    String message = problems.get(0).message().replaceAll("\\s+", " ").trim();
+    return message.length() <= 300 ? message : message.substring(0, 300) + "…";
+  }
+}

@@ -1,0 +1,103 @@
+package io.github.krakensdk.sandbox;
+
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** One request as it arrived: the raw path and query (signatures cover them as sent) and the body bytes. */
+final class HttpCall {
+  static final int MAX_BODY_BYTES = 1 << 20;
+
+  final String method;
+  final String rawPath;
+  /** Null when the URL has no {@code ?}. */
+  final String rawQuery;
+  final Map<String, List<String>> query;
+  final Map<String, List<String>> headers;
+  final byte[] body;
+
+  HttpCall(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, byte[] body) {
+    this.method = method;
+    this.rawPath = rawPath;
+    this.rawQuery = rawQuery;
+    this.query = parseForm(rawQuery);
+    TreeMap<String, List<String>> sorted = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.forEach((name, values) -> sorted.computeIfAbsent(name, n -> new ArrayList<>()).addAll(values));
+    this.headers = Collections.unmodifiableMap(sorted);
+    this.body = body;
+  }
+
+  static HttpCall read(HttpExchange exchange) throws IOException {
+    byte[] body;
+    try (InputStream in = exchange.getRequestBody()) {
+      body = in.readNBytes(MAX_BODY_BYTES + 1);
+    }
+    return new HttpCall(exchange.getRequestMethod().toUpperCase(Locale.ROOT),
+        exchange.getRequestURI().getRawPath(), exchange.getRequestURI().getRawQuery(),
+        exchange.getRequestHeaders(), body);
+  }
+
+  /** The path with {@code ?query} as sent: what Spot and Embed sign. */
+  String pathAndQuery() {
+    return rawQuery == null ? rawPath : rawPath + "?" + rawQuery;
+  }
+
+  /** The first value of a header, or null. */
+  String header(String name) {
+    List<String> values = headers.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  /** The first value of a query parameter, or null. */
+  String query(String name) {
+    List<String> values = query.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  List<String> queryAll(String name) {
+    return query.getOrDefault(name, List.of());
+  }
+
+  String bodyText() {
+    return new String(body, StandardCharsets.UTF_8);
+  }
+
+  boolean hasBody() {
+    return body.length > 0;
+  }
+
+  /** {@code a=1&b=2} (URL-encoded) as an ordered multimap of decoded names and values. */
+  static Map<String, List<String>> parseForm(String encoded) {
+    Map<String, List<String>> result = new LinkedHashMap<>();
+    if (encoded == null || encoded.isEmpty()) {
+      return result;
+    }
+    for (String pair : encoded.split("&")) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int equals = pair.indexOf('=');
+      String name = decode(equals < 0 ? pair : pair.substring(0, equals));
+      String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
+      result.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
+    }
+    return result;
+  }
+
+  private static String decode(String text) {
+    try {
+      return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException malformed) {
+      return text; // a broken escape is left as it is; validation reports what follows from it
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package io.github.krakensdk.sandbox;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The last nonce accepted per API key. A nonce is accepted only when it is strictly above the
+ * last one (unsigned 64-bit comparison); the check and the update are one atomic step, so two
+ * concurrent requests carrying the same nonce cannot both pass.
+ */
+final class Nonces {
+  enum Verdict {
+    ACCEPTED,
+    /** Equal to the last accepted nonce. */
+    DUPLICATE,
+    /** Below the last accepted nonce. */
+    BELOW
+  }
+
+  private final ConcurrentHashMap<String, Long> last = new ConcurrentHashMap<>();
+
+  Verdict offer(String key, long nonce) {
+    Verdict[] verdict = new Verdict[1];
+    last.compute(key, (k, previous) -> {
+      if (previous == null || Long.compareUnsigned(nonce, previous) > 0) {
+        verdict[0] = Verdict.ACCEPTED;
+        return nonce;
+      }
+      verdict[0] = previous == nonce ? Verdict.DUPLICATE : Verdict.BELOW;
+      return previous;
+    });
+    return verdict[0];
+  }
+
+  /** The decimal text of an unsigned 64-bit nonce, or null when it is not one. */
+  static Long parse(String text) {
+    if (text == null || text.isEmpty() || text.length() > 20 || !text.chars().allMatch(Character::isDigit)) {
+      return null;
+    }
+    try {
+      return Long.parseUnsignedLong(text);
+    } catch (NumberFormatException tooLarge) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,410 @@
+package io.github.krakensdk.sandbox;
+
+import com.sun.net.httpserver.HttpServer;
+import io.github.krakensdk.Environment;
+import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
+import io.github.krakensdk.embed.model.UserProfileUpdate;
+import io.github.krakensdk.embed.model.Webhook;
+import io.github.krakensdk.futures.model.AssignmentParticipant;
+import io.github.krakensdk.futures.model.SelfTradeStrategy;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.PublicKey;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.crypto.Cipher;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+
+/**
+ * An embedded, stateful stand-in for Kraken's Spot, Futures, OAuth and Embed APIs, on the loopback
+ * interface, driven by the SDK's contract: every request is checked against the YAML, signatures
+ * and nonces are verified for the keys the sandbox issued, and each family keeps the states and
+ * rules of the source (Earn deallocations, withdrawals, webhooks, Auto-Earn, OAuth grants,
+ * portfolio history, futures history, ...).
+ *
+ * <pre>{@code
+ * try (Sandbox sandbox = Sandbox.builder().start();
+ *      KrakenClient kraken = sandbox.newClient()) {
+ *   Map<String, AssetInfo> assets = kraken.spot().getAssets("XBT,ETH", null, null);
+ * }
+ * }</pre>
+ *
+ * <p>One server and one port serve every family: Spot at {@code /0/...}, OAuth at {@code
+ * /oauth/...}, Embed at {@code /b2b/...}, Futures at {@code /derivatives/api/v3/...} and the demo
+ * futures base at {@code /demo-futures/derivatives/api/v3/...}; {@link #environment()} points an
+ * SDK client at them. {@link #credentials()} holds the demo keys and clients, the same on every run.
+ *
+ * <p>Time runs on the {@link Builder#clock clock} given (a {@link MutableClock} in tests): token
+ * lifetimes, the completion of Earn deallocations and the Auto-Earn switch are read from it, never
+ * from timers, so a test moves the clock instead of waiting. Instances are thread-safe.
+ */
+public final class Sandbox implements Closeable {
+  private static final Map<Family, ContractValidator> CONTRACTS = new EnumMap<>(Family.class);
+
+  private final Settings settings;
+  private final HttpServer server;
+  private final ExecutorService executor;
+  private final OkHttpClient webhookHttp;
+  private final SpotFamily spot;
+  private final FuturesFamily futures;
+  private final OAuthFamily oauth;
+  private final EmbedFamily embed;
+  private final ResponseCheck responseCheck;
+  private final HttpUrl baseUrl;
+
+  private Sandbox(Builder builder) throws IOException {
+    this.settings = new Settings(builder.clock, builder.earnCompletionDelay, builder.autoEarnSwitchDelay,
+        builder.webhookTimeout);
+    Map<Family, ContractValidator> contracts = contracts();
+    Nonces nonces = new Nonces();
+    this.webhookHttp = new OkHttpClient.Builder()
+        .connectTimeout(builder.webhookTimeout).readTimeout(builder.webhookTimeout)
+        .callTimeout(builder.webhookTimeout).followRedirects(false).build();
+    this.server = LoopbackHttp.create(builder.port);
+    this.baseUrl = HttpUrl.get("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+    this.spot = new SpotFamily(contracts.get(Family.SPOT), settings, nonces);
+    this.futures = new FuturesFamily(contracts.get(Family.FUTURES), settings, nonces, settings.clock().instant());
+    this.oauth = new OAuthFamily(contracts.get(Family.OAUTH), settings, builder.redirectUris);
+    this.embed = new EmbedFamily(contracts.get(Family.EMBED), settings, nonces, webhookHttp, baseUrl::toString);
+    this.responseCheck = builder.checkResponses ? new ResponseCheck(contracts) : null;
+    this.executor = Executors.newFixedThreadPool(builder.threads, new DaemonThreads());
+    server.setExecutor(executor);
+    server.createContext("/", new Router(spot, futures, oauth, embed, responseCheck, settings.clock(),
+        this::describe));
+    server.start();
+  }
+
+  /** Starts configuring a sandbox: a free port, the system clock, short delays. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The contracts, read and prepared once per process: they never change and are thread-safe to use. */
+  private static Map<Family, ContractValidator> contracts() {
+    synchronized (CONTRACTS) {
+      for (Family family : Family.values()) {
+        CONTRACTS.computeIfAbsent(family, ContractValidator::load);
+      }
+      return new EnumMap<>(CONTRACTS);
+    }
+  }
+
+  /** {@code http://127.0.0.1:<port>/}. */
+  public HttpUrl baseUrl() {
+    return baseUrl;
+  }
+
+  public int port() {
+    return baseUrl.port();
+  }
+
+  /** Base URLs of the four families on this sandbox, for {@code KrakenClient.builder().environment(...)}. */
+  public Environment environment() {
+    return Environment.PRODUCTION.toBuilder()
+        .spot(baseUrl.toString())
+        .futures(baseUrl + "derivatives/api/v3/")
+        .futuresDemo(baseUrl + "demo-futures/derivatives/api/v3/")
+        .oauth(baseUrl.toString())
+        .embed(baseUrl.toString())
+        .build();
+  }
+
+  /** Where the browser step of the OAuth flow goes, instead of {@code https://id.kraken.com/oauth/authorize}. */
+  public HttpUrl authorizeUrl() {
+    return baseUrl.resolve("oauth/authorize");
+  }
+
+  /** The demo keys, OAuth clients, user and webhooks. */
+  public SandboxCredentials credentials() {
+    return SandboxCredentials.DEMO;
+  }
+
+  public Clock clock() {
+    return settings.clock();
+  }
+
+  /**
+   * A client builder for this sandbox: its environment, the demo Spot, Futures (full access) and
+   * Embed keys, and the confidential OAuth client with a fresh in-memory token store.
+   */
+  public KrakenClient.Builder newClientBuilder() {
+    SandboxCredentials demo = credentials();
+    return KrakenClient.builder()
+        .environment(environment())
+        .spotCredentials(demo.spot().credentials())
+        .futuresCredentials(demo.futures().credentials())
+        .embedCredentials(demo.embed().credentials())
+        .oauth(demo.oauthConfidentialClient(), new InMemoryTokenStore());
+  }
+
+  /** {@link #newClientBuilder()}, built. Close the client when done. */
+  public KrakenClient newClient() {
+    return newClientBuilder().build();
+  }
+
+  /** Issues another Spot key of the test user's account (every permission, nonces of its own). */
+  public SandboxKey issueSpotKey() {
+    return spot.issueKey();
+  }
+
+  /** Issues another key of the demo Embed partner (same users and webhooks, nonces of its own). */
+  public SandboxKey issueEmbedKey() {
+    return embed.issueKey();
+  }
+
+  /**
+   * Points a webhook at {@code url}, as a partner registers it on the service's dashboard (the API
+   * cannot change it). By default each webhook points at the sandbox's own receiver, {@code
+   * /sandbox/webhooks/{id}}, which verifies the signature and answers {@code {"received":true}}.
+   */
+  public void setWebhookUrl(String webhookId, String url) {
+    HttpUrl parsed = HttpUrl.parse(Objects.requireNonNull(url, "url == null"));
+    if (parsed == null) {
+      throw new IllegalArgumentException("url must be an http or https URL (was " + url + ")");
+    }
+    embed.setWebhookUrl(Objects.requireNonNull(webhookId, "webhookId == null"), url);
+  }
+
+  /**
+   * The confidential client's secret as the service delivers it: RSA-encrypted with {@code
+   * publicKey} (PKCS#1 v1.5 padding) and Base64-encoded, for {@code
+   * ClientCredentials.confidentialFromEncryptedSecret}.
+   */
+  public String encryptedClientSecret(PublicKey publicKey) throws GeneralSecurityException {
+    Objects.requireNonNull(publicKey, "publicKey == null");
+    Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
+    cipher.init(Cipher.ENCRYPT_MODE, publicKey);
+    byte[] encrypted = cipher.doFinal(Seed.CONFIDENTIAL_CLIENT_SECRET.getBytes(StandardCharsets.UTF_8));
+    return Base64.getEncoder().encodeToString(encrypted);
+  }
+
+  // ---- state, for tests to look at what the API does not show ----
+
+  /** The amount allocated to an Earn strategy of the test user. */
+  public BigDecimal earnAllocated(String strategyId) {
+    return spot.earnAllocation(strategyId)[0];
+  }
+
+  /** The pending amount of an Earn strategy: negative while a deallocation is in progress, else zero. */
+  public BigDecimal earnPending(String strategyId) {
+    return spot.earnAllocation(strategyId)[1];
+  }
+
+  /** A seeded withdrawal's state: {@code INITIAL}, {@code PENDING}, {@code SETTLED}, {@code SUCCESS}, {@code FAILURE} or {@code CANCELLED}. */
+  public String withdrawalState(String refid) {
+    return spot.withdrawal(refid).name();
+  }
+
+  public SelfTradeStrategy selfTradeStrategy() {
+    return futures.currentSelfTradeStrategy();
+  }
+
+  public Map<Long, AssignmentParticipant> assignmentPreferences() {
+    return futures.assignmentPreferences();
+  }
+
+  /** An Embed user's stored profile. */
+  public UserProfileUpdate userProfile(String iiban) {
+    return embed.profile(iiban);
+  }
+
+  /** A webhook as its owner sees it. */
+  public Webhook webhook(String webhookId) {
+    return embed.webhook(webhookId);
+  }
+
+  public boolean autoEarnEnabled(String iiban) {
+    return embed.autoEarnEnabled(iiban);
+  }
+
+  /**
+   * What the contract found wrong in the answers sent so far; empty unless the sandbox was built
+   * with {@link Builder#checkResponses(boolean)} and answered something the YAML does not allow.
+   */
+  public List<String> responseProblems() {
+    return responseCheck == null ? List.of() : responseCheck.problems();
+  }
+
+  /** The {@code "operationId status"} pairs whose answers were checked against the contract. */
+  public Set<String> checkedResponses() {
+    return responseCheck == null ? Set.of() : responseCheck.checked();
+  }
+
+  /** Base URLs and demo credentials, as the standalone server prints them. */
+  public String describe() {
+    SandboxCredentials demo = credentials();
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"Spot", baseUrl + "  (/0/public/..., /0/private/...)"});
+    rows.add(new String[] {"Futures", baseUrl + "derivatives/api/v3/"});
+    rows.add(new String[] {"Futures demo", baseUrl + "demo-futures/derivatives/api/v3/  (simulate)"});
+    rows.add(new String[] {"OAuth", baseUrl + "  (/oauth/...; authorize page " + authorizeUrl() + ")"});
+    rows.add(new String[] {"Embed", baseUrl + "  (/b2b/...)"});
+    rows.add(null);
+    rows.add(new String[] {"Spot key", demo.spot().key()});
+    rows.add(new String[] {"Spot secret", demo.spot().secret()});
+    rows.add(new String[] {"Futures key", demo.futures().key() + "  (full access)"});
+    rows.add(new String[] {"Futures secret", demo.futures().secret()});
+    rows.add(new String[] {"Futures key (RO)", demo.futuresReadOnly().key() + "  (read-only)"});
+    rows.add(new String[] {"Futures secret (RO)", demo.futuresReadOnly().secret()});
+    rows.add(new String[] {"Embed key", demo.embed().key()});
+    rows.add(new String[] {"Embed secret", demo.embed().secret()});
+    rows.add(new String[] {"OAuth confidential", demo.oauthConfidentialClientId()});
+    rows.add(new String[] {"  client secret", demo.oauthConfidentialClientSecret()});
+    rows.add(new String[] {"OAuth public", demo.oauthPublicClientId() + "  (no secret)"});
+    rows.add(new String[] {"  redirect URIs", String.join(", ", Seed.REDIRECT_URIS)});
+    rows.add(new String[] {"Test user", demo.userEmail() + ", IIBAN " + demo.userIiban()});
+    rows.add(new String[] {"Webhooks", demo.webhookId() + " (enabled), " + demo.disabledWebhookId()
+        + " (disabled), " + demo.foreignWebhookId() + " (another partner's)"});
+    rows.add(new String[] {"Webhook secret", demo.webhookSecret()});
+    StringBuilder text = new StringBuilder("Kraken sandbox on ").append(baseUrl).append('\n');
+    for (String[] row : rows) {
+      if (row == null) {
+        text.append("Demo credentials\n");
+        continue;
+      }
+      text.append(String.format("  %-20s %s%n", row[0], row[1]));
+    }
+    return text.toString();
+  }
+
+  /** Stops serving and releases the threads. */
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+    webhookHttp.dispatcher().executorService().shutdown();
+    webhookHttp.connectionPool().evictAll();
+    try {
+      executor.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Sandbox{" + baseUrl + "}";
+  }
+
+  private static final class DaemonThreads implements ThreadFactory {
+    private static final AtomicInteger POOL = new AtomicInteger();
+    private final int pool = POOL.incrementAndGet();
+    private final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public Thread newThread(Runnable runnable) {
+      Thread thread = new Thread(runnable, "kraken-sandbox-" + pool + "-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    }
+  }
+
+  /** Configures a {@link Sandbox}; every setter returns this builder. */
+  public static final class Builder {
+    private int port;
+    private Clock clock = Clock.systemUTC();
+    private Duration earnCompletionDelay = Duration.ofSeconds(2);
+    private Duration autoEarnSwitchDelay = Duration.ofSeconds(2);
+    private Duration webhookTimeout = Duration.ofSeconds(30);
+    private boolean checkResponses;
+    private int threads = 16;
+    private final List<String> redirectUris = new ArrayList<>();
+
+    private Builder() {}
+
+    /** The port on 127.0.0.1; 0 (the default) takes a free one. */
+    public Builder port(int port) {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port must be 0 to 65535 (was " + port + ")");
+      }
+      this.port = port;
+      return this;
+    }
+
+    /** The clock of lifetimes, delays and timestamps; the system clock by default. */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock == null");
+      return this;
+    }
+
+    /** How long after acceptance an Earn deallocation completes; 2 s by default. */
+    public Builder earnCompletionDelay(Duration delay) {
+      this.earnCompletionDelay = nonNegative(delay, "earnCompletionDelay");
+      return this;
+    }
+
+    /** How long after the PUT the Auto-Earn status changes; 2 s by default. */
+    public Builder autoEarnSwitchDelay(Duration delay) {
+      this.autoEarnSwitchDelay = nonNegative(delay, "autoEarnSwitchDelay");
+      return this;
+    }
+
+    /** How long a webhook test waits for the receiver; 30 s by default, as the service does. */
+    public Builder webhookTimeout(Duration timeout) {
+      this.webhookTimeout = nonNegative(timeout, "webhookTimeout");
+      return this;
+    }
+
+    /**
+     * Checks every answer against the contract and keeps what it finds ({@link
+     * Sandbox#responseProblems()}); off by default, on in {@link SandboxExtension}.
+     */
+    public Builder checkResponses(boolean checkResponses) {
+      this.checkResponses = checkResponses;
+      return this;
+    }
+
+    /** Registers another redirect URI for both OAuth clients. */
+    public Builder redirectUri(String redirectUri) {
+      if (HttpUrl.parse(Objects.requireNonNull(redirectUri, "redirectUri == null")) == null) {
+        throw new IllegalArgumentException("redirectUri must be an http or https URL (was " + redirectUri + ")");
+      }
+      redirectUris.add(redirectUri);
+      return this;
+    }
+
+    /** Threads serving requests; 16 by default. */
+    public Builder threads(int threads) {
+      if (threads < 2) {
+        throw new IllegalArgumentException("threads must be at least 2 (was " + threads + ")");
+      }
+      this.threads = threads;
+      return this;
+    }
+
+    /** Starts the sandbox; {@link Sandbox#close()} stops it. */
+    public Sandbox start() {
+      try {
+        return new Sandbox(this);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot start the sandbox on port " + port, e);
+      }
+    }
+
+    private static Duration nonNegative(Duration duration, String name) {
+      Objects.requireNonNull(duration, name + " == null");
+      if (duration.isNegative()) {
+        throw new IllegalArgumentException(name + " must not be negative (was " + duration + ")");
+      }
+      return duration;
+    }
+  }
+}

@@ -1,0 +1,460 @@
+package io.github.krakensdk.sandbox.tour;
+
+import com.sun.net.httpserver.HttpServer;
+import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.auth.oauth.AuthorizationRequest;
+import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
+import io.github.krakensdk.auth.oauth.OAuthTokens;
+import io.github.krakensdk.auth.webhook.WebhookEvent;
+import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
+import io.github.krakensdk.auth.webhook.WebhookVerificationException;
+import io.github.krakensdk.embed.model.AutoEarnStatus;
+import io.github.krakensdk.embed.model.DepositMethods;
+import io.github.krakensdk.embed.model.PortfolioHistory;
+import io.github.krakensdk.embed.model.Residence;
+import io.github.krakensdk.embed.model.CountryCode;
+import io.github.krakensdk.embed.model.SuccessResult;
+import io.github.krakensdk.embed.model.UserProfileUpdate;
+import io.github.krakensdk.embed.model.WebhookResult;
+import io.github.krakensdk.embed.model.WebhookTestResult;
+import io.github.krakensdk.embed.model.WebhookUpdate;
+import io.github.krakensdk.errors.KrakenError;
+import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.futures.model.AssignmentPreferenceResponse;
+import io.github.krakensdk.futures.model.FuturesErrorCode;
+import io.github.krakensdk.futures.model.NotificationsResponse;
+import io.github.krakensdk.futures.model.PnlPreferencesResponse;
+import io.github.krakensdk.futures.model.PortfolioSimulationRequest;
+import io.github.krakensdk.futures.model.PortfolioSimulationResponse;
+import io.github.krakensdk.futures.model.SelfTradeStrategy;
+import io.github.krakensdk.futures.model.SelfTradeStrategyResponse;
+import io.github.krakensdk.futures.model.SimulatedPosition;
+import io.github.krakensdk.futures.model.TradeHistoryEntry;
+import io.github.krakensdk.futures.model.TradeHistoryResponse;
+import io.github.krakensdk.oauth.model.FastApiKey;
+import io.github.krakensdk.oauth.model.GrantType;
+import io.github.krakensdk.oauth.model.TokenResponse;
+import io.github.krakensdk.oauth.model.UserInfo;
+import io.github.krakensdk.sandbox.Sandbox;
+import io.github.krakensdk.sandbox.SandboxCredentials;
+import io.github.krakensdk.spot.model.AssetInfo;
+import io.github.krakensdk.spot.model.AssetVersion;
+import io.github.krakensdk.spot.model.DeallocationStatus;
+import io.github.krakensdk.spot.model.EarnDeallocateRequest;
+import io.github.krakensdk.spot.model.EarnDeallocateStatusRequest;
+import io.github.krakensdk.spot.model.TradeVolume;
+import io.github.krakensdk.spot.model.TradeVolumeRequest;
+import io.github.krakensdk.spot.model.WithdrawCancelRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/**
+ * The tour: starts a sandbox and goes through all 21 operations of the contract with the SDK, as
+ * a user would, printing one line per operation ({@code PASS operationId ...} or {@code FAIL
+ * operationId reason}) and {@code N passed, M failed} at the end.
+ *
+ * <pre>
+ * java -jar sandbox/target/kraken-sandbox.jar --tour
+ * </pre>
+ *
+ * The OAuth code flow goes through the sandbox's authorize page the way a browser would (one GET,
+ * then the redirect back to the app with the code); the webhook test is delivered to a receiver
+ * started here that verifies it with the SDK's {@link WebhookSignatureVerifier}. Earn and
+ * Auto-Earn complete after a short real delay, and the tour polls for them as an application does.
+ */
+public final class Tour {
+  /** The Earn and Auto-Earn delays of the tour's sandbox: long enough to see the pending state. */
+  public static final Duration DELAY = Duration.ofMillis(300);
+  private static final Duration POLL_LIMIT = Duration.ofSeconds(20);
+
+  private final PrintStream out;
+  private final Sandbox sandbox;
+  private final KrakenClient kraken;
+  private final InMemoryTokenStore tokens = new InMemoryTokenStore();
+  private final OkHttpClient browser;
+  private final SandboxCredentials demo;
+  private int passed;
+  private int failed;
+
+  private Tour(PrintStream out, Sandbox sandbox) {
+    this.out = out;
+    this.sandbox = sandbox;
+    this.demo = sandbox.credentials();
+    this.kraken = sandbox.newClientBuilder().oauth(demo.oauthConfidentialClient(), tokens).build();
+    this.browser = new OkHttpClient.Builder().followRedirects(false).build();
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(System.out) == 0 ? 0 : 1);
+  }
+
+  /** Runs the tour on a new sandbox, printing to {@code out}; returns how many operations failed. */
+  public static int run(PrintStream out) {
+    try (Sandbox sandbox = Sandbox.builder().earnCompletionDelay(DELAY).autoEarnSwitchDelay(DELAY).start()) {
+      return run(out, sandbox);
+    }
+  }
+
+  /**
+   * Runs the tour on {@code sandbox}, a fresh one (the tour expects the seeded state) whose clock
+   * moves by itself; returns how many operations failed.
+   */
+  public static int run(PrintStream out, Sandbox sandbox) {
+    out.println("Kraken SDK tour against the sandbox on " + sandbox.baseUrl());
+    Tour tour = new Tour(out, sandbox);
+    try {
+      tour.all();
+    } finally {
+      tour.kraken.close();
+      tour.browser.dispatcher().executorService().shutdown();
+      tour.browser.connectionPool().evictAll();
+    }
+    out.println(tour.passed + " passed, " + tour.failed + " failed");
+    out.flush();
+    return tour.failed;
+  }
+
+  /** One operation of the tour: returns what it showed, throws when something is not as it should be. */
+  private interface Step {
+    String run() throws Exception;
+  }
+
+  private void step(String operationId, Step step) {
+    try {
+      out.println("PASS " + operationId + " " + step.run());
+      passed++;
+    } catch (Exception | AssertionError e) {
+      String reason = e.getMessage() == null ? e.toString() : e.getClass().getSimpleName() + ": " + e.getMessage();
+      out.println("FAIL " + operationId + " " + reason.replace('\n', ' '));
+      failed++;
+    }
+    out.flush();
+  }
+
+  private static void check(boolean condition, String what) {
+    if (!condition) {
+      throw new AssertionError(what);
+    }
+  }
+
+  private void all() {
+    oauth();
+    spot();
+    futures();
+    embed();
+  }
+
+  // ---- OAuth ----
+
+  private void oauth() {
+    step("getToken", () -> {
+      AuthorizationRequest authorization =
+          AuthorizationRequest.builder(demo.oauthConfidentialClientId(), demo.redirectUri())
+              .authorizeUrl(sandbox.authorizeUrl())
+              .scopes("account.info:basic", "account.fast-api-key:read")
+              .build();
+      // The browser: open the authorize page; the user consents and is sent back with a code.
+      HttpUrl callback;
+      try (Response page = browser.newCall(new Request.Builder().url(authorization.url()).build()).execute()) {
+        check(page.code() == 302, "the authorize page answered " + page.code() + ", not a redirect");
+        callback = HttpUrl.get(page.header("Location"));
+      }
+      String code = authorization.authorizationCode(callback); // checks state
+      OAuthTokens first = kraken.oauthTokens().completeAuthorization(code, demo.redirectUri());
+      long lifetime = Math.round(Duration.between(Instant.now(), first.expiresAt()).toMinutes() / 60.0);
+      check(lifetime >= 23 && lifetime <= 24, "the confidential client's token lives " + lifetime + " h, not 24 h");
+
+      TokenResponse refreshed = kraken.oauth().getToken(GrantType.REFRESH_TOKEN, null, null, first.refreshToken());
+      check(!refreshed.accessToken().equals(first.accessToken()), "the refresh returned the same access token");
+      check(!refreshed.refreshToken().equals(first.refreshToken()), "the refresh returned the same refresh token");
+      tokens.save(new OAuthTokens(refreshed.accessToken(), refreshed.refreshToken(),
+          Instant.now().plusSeconds(refreshed.expiresIn()), "bearer", null));
+      int oldTokenStatus = bearerStatus(first.accessToken());
+      check(oldTokenStatus == 401, "the replaced access token still answers " + oldTokenStatus);
+      return "code flow → access token for " + lifetime + " h and a refresh token; refresh → new pair (" + refreshed.expiresIn()
+          + " s), the old access token is refused (401)";
+    });
+    step("getUserInfo", () -> {
+      UserInfo me = kraken.oauth().getUserInfo();
+      check(demo.userEmail().equals(me.email()), "email " + me.email());
+      check(demo.userIiban().equals(me.iban()), "iban " + me.iban());
+      return me.email() + ", IIBAN " + me.iban();
+    });
+    step("listFastApiKeys", () -> {
+      List<FastApiKey> keys = kraken.oauth().listFastApiKeys();
+      check(!keys.isEmpty(), "no fast API keys");
+      List<String> names = keys.stream().map(FastApiKey::apiKeyName).toList();
+      return keys.size() + " keys " + names;
+    });
+  }
+
+  private int bearerStatus(String accessToken) throws IOException {
+    Request request = new Request.Builder().url(sandbox.baseUrl().resolve("oauth/userinfo"))
+        .header("Authorization", "Bearer " + accessToken).build();
+    try (Response response = browser.newCall(request).execute()) {
+      return response.code();
+    }
+  }
+
+  // ---- Spot ----
+
+  private void spot() {
+    step("getAssets", () -> {
+      Map<String, AssetInfo> assets = kraken.spot().getAssets("XBT,ETH", null, AssetVersion.NUMBER_1);
+      check(assets.keySet().equals(java.util.Set.of("BTC", "ETH")), "keys " + assets.keySet());
+      Map<String, AssetInfo> internal = kraken.spot().getAssets("XBT,ETH", null, null);
+      check(internal.keySet().equals(java.util.Set.of("XXBT", "XETH")), "internal keys " + internal.keySet());
+      return "XBT,ETH → " + internal.keySet() + ", with assetVersion=1 → " + assets.keySet();
+    });
+    step("getTradeVolume", () -> {
+      TradeVolume volume = kraken.spot().getTradeVolume(TradeVolumeRequest.builder().pair("XBTUSD,AAPLxUSD").build());
+      check(volume.fees().keySet().equals(java.util.Set.of("XBTUSD", "AAPLxUSD")), "fees for " + volume.fees().keySet());
+      check(volume.feesMaker().keySet().equals(java.util.Set.of("XBTUSD")), "maker fees for " + volume.feesMaker().keySet());
+      return "30-day volume " + volume.volume() + " " + volume.currency() + "; XBTUSD taker "
+          + volume.fees().get("XBTUSD").fee() + " %, maker " + volume.feesMaker().get("XBTUSD").fee()
+          + " %; AAPLxUSD in fees only";
+    });
+    String strategy = "ESDQCOL-WTZEU-NU55QF";
+    step("deallocateEarnFunds", () -> {
+      KrakenServiceException belowMinimum = expectError(() ->
+          kraken.spot().deallocateEarnFunds(deallocation(strategy, "0.001")));
+      check(belowMinimum.hasError(KrakenError.Code.EARN_BELOW_MINIMUM), "below minimum gave " + belowMinimum.errors());
+      Boolean accepted = kraken.spot().deallocateEarnFunds(deallocation(strategy, "1.5"));
+      check(Boolean.TRUE.equals(accepted), "not accepted");
+      check(sandbox.earnPending(strategy).compareTo(new BigDecimal("-1.5")) == 0,
+          "pending " + sandbox.earnPending(strategy));
+      KrakenServiceException busy = expectError(() -> kraken.spot().deallocateEarnFunds(deallocation(strategy, "1")));
+      check(busy.hasError(KrakenError.Code.EARN_BUSY), "second deallocation gave " + busy.errors());
+      return "0.001 → Below min; 1.5 → accepted (pending -1.5); another meanwhile → Busy";
+    });
+    step("getDeallocateStatus", () -> {
+      EarnDeallocateStatusRequest request = EarnDeallocateStatusRequest.builder().strategyId(strategy).build();
+      DeallocationStatus first = kraken.spot().getDeallocateStatus(request);
+      int polls = 1;
+      DeallocationStatus status = first;
+      Instant deadline = Instant.now().plus(POLL_LIMIT);
+      while (Boolean.TRUE.equals(status.pending()) && Instant.now().isBefore(deadline)) {
+        Thread.sleep(50);
+        status = kraken.spot().getDeallocateStatus(request);
+        polls++;
+      }
+      check(Boolean.TRUE.equals(first.pending()), "the first status was not pending");
+      check(Boolean.FALSE.equals(status.pending()), "still pending after " + polls + " polls");
+      return "pending → completed after " + polls + " polls; allocated now " + sandbox.earnAllocated(strategy);
+    });
+    step("cancelWithdrawal", () -> {
+      Boolean cancelled = kraken.spot().cancelWithdrawal(WithdrawCancelRequest.builder()
+          .asset("ETH").refid("FTQcN7x-K3bWp9RmZsq2Lx84YhVd5e").build());
+      check(Boolean.TRUE.equals(cancelled), "the pending withdrawal was not cancelled");
+      KrakenServiceException processed = expectError(() -> kraken.spot().cancelWithdrawal(
+          WithdrawCancelRequest.builder().asset("ETH").refid("FTQbU2s-Pz7NcX5qWm1DhLa8Vf4Je9").build()));
+      return "pending withdrawal → cancelled; settled one → " + processed.errors().get(0);
+    });
+  }
+
+  private static EarnDeallocateRequest deallocation(String strategy, String amount) {
+    return EarnDeallocateRequest.builder().strategyId(strategy).amount(new BigDecimal(amount)).build();
+  }
+
+  private interface Call {
+    Object run() throws Exception;
+  }
+
+  private static KrakenServiceException expectError(Call call) throws Exception {
+    try {
+      Object result = call.run();
+      throw new AssertionError("expected an error, got " + result);
+    } catch (KrakenServiceException expected) {
+      return expected;
+    }
+  }
+
+  // ---- Futures ----
+
+  private void futures() {
+    step("getNotifications", () -> {
+      NotificationsResponse notifications = kraken.futures().getNotifications();
+      check(!notifications.notifications().isEmpty(), "no notifications");
+      return notifications.notifications().size() + " notifications, first: "
+          + notifications.notifications().get(0).type() + "/" + notifications.notifications().get(0).priority();
+    });
+    step("getPnlPreferences", () -> {
+      PnlPreferencesResponse preferences = kraken.futures().getPnlPreferences();
+      return preferences.preferences().size() + " markets: " + preferences.preferences().stream()
+          .map(p -> p.symbol() + "→" + p.pnlCurrency()).toList();
+    });
+    step("updateSelfTradeStrategy", () -> {
+      SelfTradeStrategyResponse changed = kraken.futures().updateSelfTradeStrategy(SelfTradeStrategy.CANCEL_MAKER_SELF);
+      check(SelfTradeStrategy.CANCEL_MAKER_SELF.equals(changed.strategy()), "strategy " + changed.strategy());
+      check(SelfTradeStrategy.CANCEL_MAKER_SELF.equals(sandbox.selfTradeStrategy()), "not kept");
+      return "REJECT_TAKER → " + changed.strategy();
+    });
+    step("deleteAssignmentPreference", () -> {
+      AssignmentPreferenceResponse deleted = kraken.futures().deleteAssignmentPreference(48213L);
+      check(deleted.id() == 48213L, "deleted " + deleted.id());
+      KrakenServiceException again = expectError(() -> kraken.futures().deleteAssignmentPreference(48213L));
+      check(FuturesErrorCode.NOT_FOUND.equals(again.code(FuturesErrorCode.class)), "again: " + again.errors());
+      return "48213 (" + deleted.participant().contract() + ") deleted; again → notFound";
+    });
+    step("getTradeHistory", () -> {
+      TradeHistoryResponse page = kraken.futures().getTradeHistory("PF_XBTUSD", null);
+      int pages = 0;
+      int trades = 0;
+      OffsetDateTime oldest = null;
+      while (!page.history().isEmpty()) {
+        pages++;
+        trades += page.history().size();
+        check(page.history().size() <= 100, "a page of " + page.history().size());
+        TradeHistoryEntry last = page.history().get(page.history().size() - 1);
+        oldest = OffsetDateTime.parse(last.time());
+        page = kraken.futures().getTradeHistory("PF_XBTUSD", oldest);
+      }
+      check(trades > 100, "only " + trades + " trades");
+      check(oldest != null && oldest.toInstant().isAfter(Instant.now().minus(Duration.ofDays(7)).minusSeconds(60)),
+          "a trade older than 7 days: " + oldest);
+      return trades + " trades of the last 7 days in " + pages + " pages of at most 100, newest first";
+    });
+    step("simulatePortfolio", () -> {
+      PortfolioSimulationResponse simulated = kraken.futures().simulatePortfolio(PortfolioSimulationRequest.builder()
+          .positions(List.of(
+              position("PF_XBTUSD", 0.25, 84210.5),
+              position("OF_XBTUSD_" + expiry() + "_90000_C", 1.5, 3120.0),
+              position("OF_XBTUSD_" + expiry() + "_60000_P", -2.0, 845.0)))
+          .build());
+      check(simulated.greeks().size() == 2, "greeks for " + simulated.greeks().keySet());
+      return "demo base: maintenance margin " + simulated.maintenanceMargin() + ", initial "
+          + simulated.initialMargin() + ", greeks for 2 options";
+    });
+  }
+
+  private static String expiry() {
+    return LocalDate.now(Clock.systemUTC()).plusDays(90).format(java.time.format.DateTimeFormatter.ofPattern("yyMMdd"));
+  }
+
+  private static SimulatedPosition position(String instrument, double size, double entryPrice) {
+    return SimulatedPosition.builder().instrument(instrument).size(size).entryPrice(entryPrice).build();
+  }
+
+  // ---- Embed ----
+
+  private void embed() {
+    String user = demo.userIiban();
+    step("updateUser", () -> {
+      SuccessResult result = kraken.embed().updateUser(user, UserProfileUpdate.builder()
+          .residence(Residence.builder().line1("Kurfürstendamm 21").city("Berlin").postalCode("10719")
+              .country(CountryCode.DE).build())
+          .phone("+4930901820")
+          .build());
+      check(SuccessResult.SUCCESS.equals(result), "result " + result);
+      check("Berlin".equals(sandbox.userProfile(user).residence().city()), "not stored");
+      return "residence and phone of " + user + " → " + result;
+    });
+    step("getPortfolioHistory", () -> {
+      PortfolioHistory page = kraken.embed().getPortfolioHistory(user, List.of("BTC", "ETH"), true, true,
+          LocalDate.parse("2023-01-01"), LocalDate.parse("2025-01-01"), 1L, "USD", null);
+      int pages = 1;
+      int points = page.history().size();
+      while (page.nextCursor() != null) {
+        page = kraken.embed().getPortfolioHistory(user, null, null, null, null, null, null, null, page.nextCursor());
+        pages++;
+        points += page.history().size();
+      }
+      check(points == 731, points + " points");
+      return points + " daily points of 2023-2024 in " + pages + " pages (next_cursor), total PnL "
+          + page.totalPnl() + " " + page.currency();
+    });
+    step("getDepositMethods", () -> {
+      DepositMethods methods = kraken.embed().getDepositMethods("BTC", user);
+      check(!methods.methods().isEmpty(), "no methods");
+      return "BTC: " + methods.methods().stream().map(m -> m.network()).toList();
+    });
+    step("setAutoEarn", () -> {
+      check(!sandbox.autoEarnEnabled(user), "Auto-Earn was already on");
+      kraken.embed().setAutoEarn(user, true);
+      return "want_enabled=true accepted ({}), the switch is asynchronous";
+    });
+    step("getAutoEarnStatus", () -> {
+      AutoEarnStatus status = kraken.embed().getAutoEarnStatus(user, null);
+      boolean sawOff = Boolean.FALSE.equals(status.autoEarnEnabled());
+      int polls = 1;
+      Instant deadline = Instant.now().plus(POLL_LIMIT);
+      while (!Boolean.TRUE.equals(status.autoEarnEnabled()) && Instant.now().isBefore(deadline)) {
+        Thread.sleep(50);
+        status = kraken.embed().getAutoEarnStatus(user, null);
+        polls++;
+      }
+      check(Boolean.TRUE.equals(status.autoEarnEnabled()), "still off after " + polls + " polls");
+      return (sawOff ? "off, then " : "") + "on after " + polls + " polls (changed " + status.autoEarnLastChanged() + ")";
+    });
+    step("updateWebhook", () -> {
+      List<String> events = List.of("user.verified", "reward.paid");
+      WebhookResult updated = kraken.embed().updateWebhook(demo.webhookId(),
+          WebhookUpdate.builder().enabled(true).events(events).build());
+      check(updated.webhook().subscribedEvents().equals(events), "subscriptions " + updated.webhook().subscribedEvents());
+      return demo.webhookId() + " enabled, subscriptions replaced by " + events;
+    });
+    step("testWebhook", () -> {
+      List<String> received = new CopyOnWriteArrayList<>();
+      HttpServer receiver = receiver(received);
+      try {
+        sandbox.setWebhookUrl(demo.webhookId(),
+            "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks/kraken");
+        WebhookTestResult result = kraken.embed().testWebhook(demo.webhookId());
+        check(Integer.valueOf(200).equals(result.httpStatus()),
+            "the receiver answered " + result.httpStatus() + ": " + result.responseBody() + " " + result.errorMessage());
+        check(received.size() == 1, "the receiver verified " + received.size() + " deliveries");
+        return "delivered to a local receiver, signature verified with WebhookSignatureVerifier ("
+            + received.get(0) + "), http_status " + result.httpStatus();
+      } finally {
+        receiver.stop(0);
+      }
+    });
+  }
+
+  /** A partner's endpoint: verifies each delivery with the SDK and answers 200, or 401 when it fails. */
+  private HttpServer receiver(List<String> received) throws IOException {
+    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
+    WebhookSignatureVerifier verifier = new WebhookSignatureVerifier(demo.webhookSecret(), sandbox.clock());
+    server.createContext("/hooks/kraken", exchange -> {
+      try (exchange; InputStream in = exchange.getRequestBody()) {
+        byte[] body = in.readAllBytes();
+        int status;
+        String answer;
+        try {
+          WebhookEvent event = verifier.verifyAndParse(exchange.getRequestHeaders().getFirst("X-Signature"), body);
+          received.add(event.eventType());
+          status = 200;
+          answer = "{\"received\":true}";
+        } catch (WebhookVerificationException e) {
+          status = 401;
+          answer = "invalid signature: " + e.getMessage();
+        }
+        byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream responseBody = exchange.getResponseBody()) {
+          responseBody.write(bytes);
+        }
+      }
+    });
+    server.start();
+    return server;
+  }
+}

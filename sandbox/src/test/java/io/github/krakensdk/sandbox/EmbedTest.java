@@ -1,0 +1,342 @@
+package io.github.krakensdk.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.auth.webhook.WebhookEvent;
+import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
+import io.github.krakensdk.embed.model.AutoEarnStatus;
+import io.github.krakensdk.embed.model.CountryCode;
+import io.github.krakensdk.embed.model.DepositMethods;
+import io.github.krakensdk.embed.model.PortfolioHistory;
+import io.github.krakensdk.embed.model.PortfolioHistoryPoint;
+import io.github.krakensdk.embed.model.Residence;
+import io.github.krakensdk.embed.model.SuccessResult;
+import io.github.krakensdk.embed.model.UserProfileUpdate;
+import io.github.krakensdk.embed.model.Webhook;
+import io.github.krakensdk.embed.model.WebhookTestResult;
+import io.github.krakensdk.embed.model.WebhookUpdate;
+import io.github.krakensdk.errors.KrakenError;
+import io.github.krakensdk.errors.KrakenServiceException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Embed through the SDK: profile updates, portfolio history, deposit methods, Auto-Earn and webhooks. */
+class EmbedTest {
+  static final Instant START = Instant.parse("2025-03-14T09:00:00Z");
+  static final Duration SWITCH_DELAY = Duration.ofMinutes(1);
+  static final String USER = Seed.USER_IIBAN;
+  final MutableClock clock = MutableClock.at(START);
+  @RegisterExtension
+  final SandboxExtension extension = new SandboxExtension(() -> Sandbox.builder().clock(clock)
+      .autoEarnSwitchDelay(SWITCH_DELAY));
+
+  // ---- updateUser ----
+
+  @Test
+  void aPatchReplacesTheFieldsSentAndKeepsTheOthers(KrakenClient kraken, Sandbox sandbox) {
+    assertEquals(SuccessResult.SUCCESS, kraken.embed().updateUser(USER, UserProfileUpdate.builder()
+        .residence(residence("Calle de Alcalá 48", "3º izquierda"))
+        .phone("+34915550123")
+        .nationalities(List.of(CountryCode.ES, CountryCode.AR))
+        .build()));
+    kraken.embed().updateUser(USER, UserProfileUpdate.builder()
+        .residence(residence("Kurfürstendamm 21", null))
+        .nationalities(List.of(CountryCode.DE))
+        .build());
+    UserProfileUpdate stored = sandbox.userProfile(USER);
+    assertEquals("Kurfürstendamm 21", stored.residence().line1());
+    assertNull(stored.residence().line2(), "the residence is replaced as a whole, not merged");
+    assertEquals(List.of(CountryCode.DE), stored.nationalities());
+    assertEquals("+34915550123", stored.phone(), "a field not sent keeps its value");
+    assertEquals(4, stored.tosVersionAccepted(), "seeded fields stay");
+  }
+
+  @Test
+  void usersOfOtherPartnersAndUnknownUsersAreNotFound(KrakenClient kraken) {
+    for (String user : List.of(Seed.OTHER_PARTNER_USER_IIBAN, "AA00UNKNOWN0USER")) {
+      KrakenServiceException e = assertThrows(KrakenServiceException.class,
+          () -> kraken.embed().updateUser(user, UserProfileUpdate.builder().phone("+4930901820").build()));
+      assertEquals(404, e.httpStatus());
+      assertEquals(List.of(EmbedFamily.USER_NOT_FOUND), e.errors());
+    }
+  }
+
+  static Residence residence(String line1, String line2) {
+    return Residence.builder().line1(line1).line2(line2).city("Madrid").postalCode("28014").country(CountryCode.ES)
+        .build();
+  }
+
+  // ---- portfolio history ----
+
+  @Test
+  void defaultsAreTheYearBeforeTodayInUsd(KrakenClient kraken) {
+    PortfolioHistory history = kraken.embed().getPortfolioHistory(USER, null, true, null, null, null, null, null, null);
+    assertEquals(LocalDate.parse("2025-03-14"), history.endDate());
+    assertEquals(LocalDate.parse("2024-03-14"), history.startDate());
+    assertEquals("USD", history.currency());
+    assertEquals(365, history.history().size());
+    assertNull(history.nextCursor());
+    assertEquals(LocalDate.parse("2024-03-14"), history.history().get(0).date());
+    assertEquals(LocalDate.parse("2025-03-13"), history.history().get(364).date());
+    assertNotNull(history.history().get(0).totalBalance());
+    assertNull(history.history().get(0).totalPnl(), "not asked for");
+    assertNull(history.history().get(0).assets(), "not asked for");
+  }
+
+  @Test
+  void onePointPerResolutionDays(KrakenClient kraken) {
+    PortfolioHistory history = kraken.embed().getPortfolioHistory(USER, List.of("BTC"), true, true,
+        LocalDate.parse("2025-03-10"), LocalDate.parse("2025-03-31"), 7L, "USD", null);
+    assertEquals(List.of(LocalDate.parse("2025-03-10"), LocalDate.parse("2025-03-17"), LocalDate.parse("2025-03-24")),
+        history.history().stream().map(PortfolioHistoryPoint::date).toList());
+    assertEquals(0, history.history().get(0).totalPnl().signum(), "PnL counts from the start of the window");
+    assertEquals(history.history().get(2).totalPnl(), history.totalPnl());
+  }
+
+  @Test
+  void moreThan365PointsPageThroughNextCursor(KrakenClient kraken) {
+    PortfolioHistory page = kraken.embed().getPortfolioHistory(USER, null, true, null,
+        LocalDate.parse("2023-01-01"), LocalDate.parse("2025-01-01"), 1L, null, null);
+    List<LocalDate> dates = new ArrayList<>();
+    List<Integer> sizes = new ArrayList<>();
+    while (true) {
+      sizes.add(page.history().size());
+      page.history().forEach(point -> dates.add(point.date()));
+      if (page.nextCursor() == null) {
+        break;
+      }
+      page = kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, null, null, page.nextCursor());
+    }
+    assertEquals(List.of(365, 365, 1), sizes);
+    assertEquals(731, new HashSet<>(dates).size());
+    assertEquals(LocalDate.parse("2023-01-01"), dates.get(0));
+    assertEquals(LocalDate.parse("2024-12-31"), dates.get(730));
+  }
+
+  @Test
+  void aCursorMakesEveryOtherParameterIgnored(KrakenClient kraken) {
+    PortfolioHistory first = kraken.embed().getPortfolioHistory(USER, List.of("ETH"), true, true,
+        LocalDate.parse("2023-01-01"), LocalDate.parse("2025-01-01"), 1L, "EUR", null);
+    String cursor = first.nextCursor();
+    PortfolioHistory plain = kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, null, null, cursor);
+    PortfolioHistory withOthers = kraken.embed().getPortfolioHistory(USER, List.of("BTC"), false, false,
+        LocalDate.parse("2020-01-01"), LocalDate.parse("2020-02-01"), 30L, "USD", cursor);
+    assertEquals(plain, withOthers);
+    assertEquals("EUR", withOthers.currency());
+    assertEquals(Set.of("ETH"), withOthers.history().get(0).assets().keySet());
+    assertEquals(LocalDate.parse("2024-01-01"), withOthers.history().get(0).date());
+  }
+
+  @Test
+  void anAssetNotYetHeldIsNull(KrakenClient kraken) {
+    PortfolioHistory history = kraken.embed().getPortfolioHistory(USER, List.of("ETH", "BTC"), null, null,
+        LocalDate.parse("2024-01-14"), LocalDate.parse("2024-01-16"), 1L, null, null);
+    assertNull(history.history().get(0).assets().get("ETH").balance(), "ETH first held on 2024-01-15");
+    assertNull(history.history().get(0).assets().get("ETH").value());
+    assertNotNull(history.history().get(1).assets().get("ETH").balance());
+    assertNotNull(history.history().get(0).assets().get("BTC").value());
+  }
+
+  @Test
+  void valuesFollowTheQuote(KrakenClient kraken) {
+    LocalDate day = LocalDate.parse("2025-01-01");
+    PortfolioHistory usd = kraken.embed().getPortfolioHistory(USER, null, true, null, day, day.plusDays(1), 1L, "USD", null);
+    PortfolioHistory eur = kraken.embed().getPortfolioHistory(USER, null, true, null, day, day.plusDays(1), 1L, "EUR", null);
+    assertEquals("EUR", eur.currency());
+    assertTrue(eur.history().get(0).totalBalance().compareTo(usd.history().get(0).totalBalance()) < 0);
+  }
+
+  @Test
+  void argumentsTheContractAllowsButTheServiceRefuses(KrakenClient kraken) {
+    LocalDate day = LocalDate.parse("2025-01-01");
+    List<Runnable> refused = List.of(
+        () -> kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, 0L, null, null),
+        () -> kraken.embed().getPortfolioHistory(USER, null, null, null, day, day.minusDays(1), null, null, null),
+        () -> kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, null, "XYZ", null),
+        () -> kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, null, null, "not-a-cursor"));
+    for (Runnable call : refused) {
+      KrakenServiceException e = assertThrows(KrakenServiceException.class, call::run);
+      assertEquals(400, e.httpStatus());
+      assertTrue(e.hasError(KrakenError.Code.INVALID_ARGUMENTS), e.errors().toString());
+    }
+  }
+
+  @Test
+  void aCursorIsBoundToItsUser(KrakenClient kraken) {
+    String cursor = kraken.embed().getPortfolioHistory(USER, null, null, null, LocalDate.parse("2023-01-01"),
+        LocalDate.parse("2025-01-01"), null, null, null).nextCursor();
+    KrakenServiceException e = assertThrows(KrakenServiceException.class, () -> kraken.embed()
+        .getPortfolioHistory(Seed.SECOND_USER_IIBAN, null, null, null, null, null, null, null, cursor));
+    assertEquals(400, e.httpStatus());
+  }
+
+  // ---- deposit methods ----
+
+  @Test
+  void depositMethodsPerAssetForAUserOfThePartner(KrakenClient kraken) {
+    DepositMethods btc = kraken.embed().getDepositMethods("BTC", USER);
+    assertEquals(List.of("Bitcoin", "Lightning"), btc.methods().stream().map(m -> m.network()).toList());
+    assertEquals("BTC", btc.methods().get(0).minimum().asset());
+    KrakenServiceException unknownAsset = assertThrows(KrakenServiceException.class,
+        () -> kraken.embed().getDepositMethods("DOGE", USER));
+    assertEquals(400, unknownAsset.httpStatus());
+    KrakenServiceException foreignUser = assertThrows(KrakenServiceException.class,
+        () -> kraken.embed().getDepositMethods("BTC", Seed.OTHER_PARTNER_USER_IIBAN));
+    assertEquals(List.of(EmbedFamily.USER_NOT_FOUND), foreignUser.errors());
+  }
+
+  // ---- Auto-Earn ----
+
+  @Test
+  void autoEarnSwitchesAfterTheDelayAndGetReadsIt(KrakenClient kraken, Sandbox sandbox) {
+    AutoEarnStatus before = kraken.embed().getAutoEarnStatus(USER, null);
+    assertFalse(before.autoEarnEnabled());
+    assertNull(before.autoEarnLastChanged());
+
+    kraken.embed().setAutoEarn(USER, true);
+    assertFalse(kraken.embed().getAutoEarnStatus(USER, null).autoEarnEnabled(), "asynchronous: not yet");
+    clock.advance(SWITCH_DELAY.minusSeconds(1));
+    assertFalse(kraken.embed().getAutoEarnStatus(USER, null).autoEarnEnabled());
+    clock.advance(Duration.ofSeconds(1));
+    AutoEarnStatus after = kraken.embed().getAutoEarnStatus(USER, "EUR");
+    assertTrue(after.autoEarnEnabled());
+    assertEquals(START.plus(SWITCH_DELAY), after.autoEarnLastChanged().toInstant());
+    assertTrue(sandbox.autoEarnEnabled(USER));
+
+    kraken.embed().setAutoEarn(USER, true); // the same value again is harmless
+    clock.advance(SWITCH_DELAY);
+    assertEquals(START.plus(SWITCH_DELAY), kraken.embed().getAutoEarnStatus(USER, null).autoEarnLastChanged()
+        .toInstant(), "no change, no new timestamp");
+
+    kraken.embed().setAutoEarn(USER, false);
+    clock.advance(SWITCH_DELAY);
+    assertFalse(kraken.embed().getAutoEarnStatus(USER, null).autoEarnEnabled());
+    assertFalse(kraken.embed().getAutoEarnStatus(Seed.SECOND_USER_IIBAN, null).autoEarnEnabled(),
+        "other users are untouched");
+  }
+
+  // ---- webhooks ----
+
+  @Test
+  void aPatchReplacesTheWholeSubscriptionSetAndTheFlag(KrakenClient kraken, Sandbox sandbox) {
+    String id = sandbox.credentials().webhookId();
+    Webhook updated = kraken.embed().updateWebhook(id, WebhookUpdate.builder().events(List.of("reward.paid")).build())
+        .webhook();
+    assertEquals(List.of("reward.paid"), updated.subscribedEvents());
+    assertTrue(updated.enabled(), "an absent flag keeps its value");
+    Webhook disabled = kraken.embed().updateWebhook(id, WebhookUpdate.builder().enabled(false).build()).webhook();
+    assertFalse(disabled.enabled());
+    assertEquals(List.of("reward.paid"), disabled.subscribedEvents(), "absent events keep their value");
+    Webhook none = kraken.embed().updateWebhook(id, WebhookUpdate.builder().events(List.of()).build()).webhook();
+    assertEquals(List.of(), none.subscribedEvents());
+    assertEquals(START, none.updatedAt().toInstant());
+    assertEquals(none, sandbox.webhook(id));
+  }
+
+  @Test
+  void aDisabledWebhookCannotBeTested(KrakenClient kraken, Sandbox sandbox) {
+    String id = sandbox.credentials().webhookId();
+    kraken.embed().updateWebhook(id, WebhookUpdate.builder().enabled(false).build());
+    for (String webhook : List.of(id, sandbox.credentials().disabledWebhookId())) {
+      KrakenServiceException e = assertThrows(KrakenServiceException.class, () -> kraken.embed().testWebhook(webhook));
+      assertEquals(403, e.httpStatus());
+      assertTrue(e.hasError(KrakenError.Code.WEBHOOK_DISABLED), e.errors().toString());
+    }
+  }
+
+  @Test
+  void anUnknownOrForeignWebhookIsNotFound(KrakenClient kraken, Sandbox sandbox) {
+    for (String webhook : List.of(sandbox.credentials().foreignWebhookId(), "WH0000-00000-000000")) {
+      KrakenServiceException test = assertThrows(KrakenServiceException.class, () -> kraken.embed().testWebhook(webhook));
+      assertEquals(404, test.httpStatus());
+      assertTrue(test.hasError(KrakenError.Code.WEBHOOK_NOT_FOUND), test.errors().toString());
+      KrakenServiceException patch = assertThrows(KrakenServiceException.class,
+          () -> kraken.embed().updateWebhook(webhook, WebhookUpdate.builder().enabled(true).build()));
+      assertTrue(patch.hasError(KrakenError.Code.WEBHOOK_NOT_FOUND), patch.errors().toString());
+    }
+    assertTrue(sandbox.webhook(sandbox.credentials().foreignWebhookId()).enabled(), "the other partner's is untouched");
+  }
+
+  @Test
+  void anEventTypeTheWebhookDoesNotOfferIsRefused(KrakenClient kraken, Sandbox sandbox) {
+    KrakenServiceException e = assertThrows(KrakenServiceException.class, () -> kraken.embed().updateWebhook(
+        sandbox.credentials().webhookId(), WebhookUpdate.builder().events(List.of("moon.landed")).build()));
+    assertEquals(400, e.httpStatus());
+  }
+
+  @Test
+  void theTestSendsASignedDeliveryAndReportsTheReceiversAnswer(KrakenClient kraken, Sandbox sandbox) throws Exception {
+    String id = sandbox.credentials().webhookId();
+    try (Receiver receiver = new Receiver(202, "thanks")) {
+      sandbox.setWebhookUrl(id, receiver.url());
+      WebhookTestResult result = kraken.embed().testWebhook(id);
+      assertEquals(1, receiver.deliveries.size());
+      Receiver.Delivery delivery = receiver.deliveries.get(0);
+      String body = new String(delivery.body(), StandardCharsets.UTF_8);
+      assertEquals("{\"event_type\":\"webhook.test\",\"message\":\"" + EmbedFamily.TEST_MESSAGE + "\"}", body);
+      assertEquals(body, result.payloadSent());
+      assertEquals("webhook.test", delivery.header("X-Webhook-Event"));
+      assertEquals(id, delivery.header("X-Webhook-ID"));
+      assertEquals(delivery.header("X-Signature"), result.signatureHeader());
+      assertTrue(result.signatureHeader().startsWith("t=" + START.getEpochSecond() + ",v1="));
+      WebhookEvent event = new WebhookSignatureVerifier(sandbox.credentials().webhookSecret(), clock)
+          .verifyAndParse(delivery.header("X-Signature"), delivery.body());
+      assertEquals("webhook.test", event.eventType());
+      assertEquals(EmbedFamily.TEST_MESSAGE, event.message());
+      assertEquals("success", result.result());
+      assertEquals(202, result.httpStatus());
+      assertEquals("thanks", result.responseBody());
+      assertNull(result.errorMessage());
+      assertNotNull(result.testId());
+
+      kraken.embed().testWebhook(id);
+      assertEquals(2, receiver.deliveries.size(), "each test is a new delivery");
+    }
+  }
+
+  @Test
+  void aReceiverThatRefusesIsReportedNotHidden(KrakenClient kraken, Sandbox sandbox) {
+    String id = sandbox.credentials().webhookId();
+    try (Receiver receiver = new Receiver(500, "boom")) {
+      sandbox.setWebhookUrl(id, receiver.url());
+      WebhookTestResult result = kraken.embed().testWebhook(id);
+      assertEquals(500, result.httpStatus());
+      assertEquals("boom", result.responseBody());
+    }
+  }
+
+  @Test
+  void anUnreachableReceiverIsADeliveryError(KrakenClient kraken, Sandbox sandbox) {
+    String id = sandbox.credentials().webhookId();
+    String url;
+    try (Receiver gone = new Receiver(200, "")) {
+      url = gone.url();
+    }
+    sandbox.setWebhookUrl(id, url);
+    WebhookTestResult result = kraken.embed().testWebhook(id);
+    assertEquals("failed", result.result());
+    assertNull(result.httpStatus());
+    assertNotNull(result.errorMessage());
+  }
+
+  @Test
+  void byDefaultTheSandboxsOwnReceiverVerifiesTheDelivery(KrakenClient kraken, Sandbox sandbox) {
+    WebhookTestResult result = kraken.embed().testWebhook(sandbox.credentials().webhookId());
+    assertEquals(200, result.httpStatus(), result.responseBody());
+    assertEquals("{\"received\":true}", result.responseBody());
+  }
+}

@@ -1,0 +1,156 @@
+package io.github.krakensdk.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.krakensdk.auth.SpotSigner;
+import java.nio.charset.StandardCharsets;
+import okhttp3.Request;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Requests the contract rejects (the SDK refuses to send them, so they are made by hand) get each
+ * family's error envelope: Spot {@code EGeneral:Invalid arguments} with HTTP 200, Futures {@code
+ * invalidArgument} or {@code requiredArgumentMissing}, Embed {@code EGeneral:Invalid arguments}
+ * with 400, OAuth {@code invalid_request} with 400.
+ */
+@ExtendWith(SandboxExtension.class)
+class ValidationTest {
+  static final String SPOT_INVALID = "{\"error\":[\"EGeneral:Invalid arguments:";
+
+  @Test
+  void spotQueryParametersOutsideTheContract(Sandbox sandbox) {
+    Raw raw = new Raw(sandbox);
+    for (String query : new String[] {"assetVersion=2", "aclass=bonds", "assetVersion=one"}) {
+      Raw.Answer answer = raw.get("/0/public/Assets?" + query);
+      assertEquals(200, answer.status(), query);
+      assertTrue(answer.body().startsWith(SPOT_INVALID), query + ": " + answer.body());
+    }
+    assertTrue(raw.get("/0/public/Assets?assetVersion=1").body().startsWith("{\"error\":[],\"result\":{"));
+  }
+
+  @Test
+  void spotBodiesOutsideTheContract(Sandbox sandbox) {
+    Raw raw = new Raw(sandbox);
+    SandboxKey key = sandbox.credentials().spot();
+    String[][] cases = {
+        {"/0/private/Earn/Deallocate", "\"strategy_id\":\"ESDQCOL-WTZEU-NU55QF\""}, // amount missing
+        {"/0/private/Earn/DeallocateStatus", ""}, // strategy_id missing
+        {"/0/private/WithdrawCancel", "\"asset\":\"ETH\""}, // refid missing
+        {"/0/private/TradeVolume", "\"rebase_multiplier\":\"sideways\""}, // not in the enum
+        {"/0/private/TradeVolume", "\"pairs\":\"XBTUSD\""}, // a member the schema does not have
+    };
+    for (String[] c : cases) {
+      Raw.Answer answer = raw.spot(c[0], key, Raw.nonce(), c[1]);
+      assertEquals(200, answer.status());
+      assertTrue(answer.body().startsWith(SPOT_INVALID), c[0] + " " + c[1] + ": " + answer.body());
+    }
+  }
+
+  @Test
+  void spotFormBodiesAreNotTheContractsJson(Sandbox sandbox) {
+    SandboxKey key = sandbox.credentials().spot();
+    long nonce = Raw.nonce();
+    String form = "nonce=" + nonce + "&pair=XBTUSD";
+    String sign = new SpotSigner(key.secret()).sign("/0/private/TradeVolume", Long.toString(nonce),
+        form.getBytes(StandardCharsets.UTF_8));
+    Raw.Answer answer = new Raw(sandbox).send(new Request.Builder()
+        .url(sandbox.baseUrl().resolve("0/private/TradeVolume"))
+        .header("API-Key", key.key()).header("API-Sign", sign)
+        .post(okhttp3.RequestBody.create(form, Raw.FORM)).build());
+    // Authenticated (the form's nonce and signature are right), then refused by the contract.
+    assertTrue(answer.body().startsWith(SPOT_INVALID), answer.body());
+  }
+
+  @Test
+  void futuresArgumentsOutsideTheContract(Sandbox sandbox) {
+    Raw raw = new Raw(sandbox);
+    SandboxKey key = sandbox.credentials().futures();
+    Raw.Answer invalid = raw.futures("PUT", "/derivatives/api/v3", "/self-trade-strategy?strategy=REJECT_ALL", key,
+        Long.toString(Raw.nonce()));
+    assertEquals(400, invalid.status());
+    assertTrue(invalid.body().contains("\"result\":\"error\"") && invalid.body().contains("\"error\":\"invalidArgument\""),
+        invalid.body());
+    Raw.Answer missing = raw.futures("PUT", "/derivatives/api/v3", "/self-trade-strategy", key,
+        Long.toString(Raw.nonce()));
+    assertTrue(missing.body().contains("\"error\":\"requiredArgumentMissing\""), missing.body());
+    Raw.Answer noSymbol = raw.get("/derivatives/api/v3/history");
+    assertTrue(noSymbol.body().contains("\"error\":\"requiredArgumentMissing\""), noSymbol.body());
+    Raw.Answer badTime = raw.get("/derivatives/api/v3/history?symbol=PF_XBTUSD&lastTime=yesterday");
+    assertTrue(badTime.body().contains("\"error\":\"invalidArgument\""), badTime.body());
+    Raw.Answer badId = raw.futures("POST", "/derivatives/api/v3", "/assignmentprogram/delete?id=abc", key,
+        Long.toString(Raw.nonce()));
+    assertTrue(badId.body().contains("\"error\":\"invalidArgument\""), badId.body());
+  }
+
+  @Test
+  void embedArgumentsOutsideTheContract(Sandbox sandbox) {
+    Raw raw = new Raw(sandbox);
+    SandboxKey key = sandbox.credentials().embed();
+    String user = Seed.USER_IIBAN;
+    String[][] cases = {
+        {"GET", "/b2b/portfolio/" + user + "/history?resolution=-1", null},
+        {"GET", "/b2b/portfolio/" + user + "/history?start_date=2025-13-01", null},
+        {"GET", "/b2b/portfolio/SHORT/history", null},
+        {"PUT", "/b2b/earn/" + user + "/auto", null}, // want_enabled missing
+        {"PUT", "/b2b/earn/" + user + "/auto?want_enabled=maybe", null},
+        {"PATCH", "/b2b/users/" + user, "{\"phone\":\"not a phone\"}"},
+        {"PATCH", "/b2b/users/" + user, "{\"residence\":{\"city\":\"Berlin\"}}"}, // line1, postal_code, country missing
+        {"PATCH", "/b2b/webhooks/" + Seed.WEBHOOK_ENABLED, "{\"events\":[\"no spaces allowed\"]}"},
+        {"GET", "/b2b/funds/deposits/methods/BTC", null}, // user missing
+    };
+    for (String[] c : cases) {
+      Raw.Answer answer = raw.embed(c[0], c[1], c[2], key, Raw.nonce());
+      assertEquals(400, answer.status(), c[1] + ": " + answer.body());
+      assertTrue(answer.body().startsWith("{\"error\":[\"EGeneral:Invalid arguments:"), c[1] + ": " + answer.body());
+    }
+  }
+
+  @Test
+  void embedServiceVersionMustBeOneTheContractLists(Sandbox sandbox) {
+    SandboxKey key = sandbox.credentials().embed();
+    String path = "/b2b/earn/" + Seed.USER_IIBAN;
+    long nonce = Raw.nonce();
+    String sign = new SpotSigner(key.secret()).sign(path, Long.toString(nonce), new byte[0]);
+    Request.Builder request = new Request.Builder().url(sandbox.baseUrl() + path.substring(1))
+        .header("API-Key", key.key()).header("API-Sign", sign).header("API-Nonce", Long.toString(nonce));
+    Raw.Answer old = new Raw(sandbox).send(request.header("Service-Version", "2020-01-01").build());
+    assertEquals(400, old.status(), old.body());
+    long next = Raw.nonce();
+    Raw.Answer current = new Raw(sandbox).send(request.header("Service-Version", "2025-04-15")
+        .header("API-Nonce", Long.toString(next))
+        .header("API-Sign", new SpotSigner(key.secret()).sign(path, Long.toString(next), new byte[0])).build());
+    assertEquals(200, current.status(), current.body());
+  }
+
+  @Test
+  void oauthTokenRequestsOutsideTheContract(Sandbox sandbox) {
+    SandboxCredentials demo = sandbox.credentials();
+    Raw.Answer answer = new Raw(sandbox).token(OAuthTest.basic(demo.oauthPublicClientId(), ""),
+        "grant_type=refresh_token&refresh_token=abc&colour=blue");
+    assertEquals(400, answer.status());
+    assertTrue(answer.body().startsWith("{\"error\":\"invalid_request\",\"error_description\":"), answer.body());
+  }
+
+  @Test
+  void unknownOperationsGetTheFamilysEnvelope(Sandbox sandbox) {
+    Raw raw = new Raw(sandbox);
+    Raw.Answer spot = raw.get("/0/public/Nothing");
+    assertEquals(404, spot.status());
+    assertEquals("{\"error\":[\"EGeneral:Unknown method\"]}", spot.body());
+    Raw.Answer futures = raw.get("/derivatives/api/v3/nothing");
+    assertEquals(404, futures.status());
+    assertTrue(futures.body().contains("\"result\":\"error\""), futures.body());
+    Raw.Answer embed = raw.get("/b2b/nothing");
+    assertEquals(404, embed.status());
+    assertEquals("{\"error\":[\"EGeneral:Unknown method\"]}", embed.body());
+    Raw.Answer oauth = raw.get("/oauth/nothing");
+    assertEquals(404, oauth.status());
+    assertTrue(oauth.body().startsWith("{\"error\":\"invalid_request\""), oauth.body());
+    assertEquals(404, raw.get("/elsewhere").status());
+    // A known path with another method.
+    assertEquals(404, raw.send(new Request.Builder().url(sandbox.baseUrl().resolve("0/public/Assets"))
+        .post(okhttp3.RequestBody.create(new byte[0], null)).build()).status());
+  }
+}

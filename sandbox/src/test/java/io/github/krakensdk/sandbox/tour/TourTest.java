@@ -1,0 +1,70 @@
+package io.github.krakensdk.sandbox.tour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.krakensdk.sandbox.Sandbox;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The tour goes through every operation of the four contracts, and every answer it got matches them. */
+class TourTest {
+  /** The operationIds of the contracts on the classpath (callbacks are the partner's, not operations). */
+  static Set<String> contractOperations() throws IOException {
+    Set<String> ids = new TreeSet<>();
+    for (String family : List.of("spot", "futures", "oauth", "embed")) {
+      try (InputStream in = TourTest.class.getClassLoader().getResourceAsStream("kraken/openapi/" + family + ".yaml")) {
+        OpenAPI api = new OpenAPIV3Parser().readContents(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+            .getOpenAPI();
+        api.getPaths().values().forEach(path -> path.readOperations().stream().map(Operation::getOperationId)
+            .forEach(ids::add));
+      }
+    }
+    return ids;
+  }
+
+  @Test
+  void tourPassesEveryOperationAndEveryAnswerMatchesTheContract() throws IOException {
+    Set<String> operations = contractOperations();
+    assertEquals(21, operations.size(), operations.toString());
+
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    int failed;
+    Sandbox sandbox = Sandbox.builder().earnCompletionDelay(Tour.DELAY).autoEarnSwitchDelay(Tour.DELAY)
+        .checkResponses(true).start();
+    try (sandbox) {
+      failed = Tour.run(new PrintStream(buffer, true, StandardCharsets.UTF_8), sandbox);
+    }
+    String output = buffer.toString(StandardCharsets.UTF_8);
+    List<String> lines = output.lines().toList();
+    assertEquals(0, failed, output);
+    assertEquals("21 passed, 0 failed", lines.get(lines.size() - 1), output);
+
+    List<String> passed = new ArrayList<>();
+    for (String line : lines) {
+      if (line.startsWith("PASS ")) {
+        passed.add(line.split(" ")[1]);
+      }
+      assertTrue(!line.startsWith("FAIL "), line);
+    }
+    assertEquals(operations, new TreeSet<>(passed), output);
+    assertEquals(21, passed.size(), "one line per operation");
+
+    assertEquals(List.of(), sandbox.responseProblems());
+    Set<String> checked = sandbox.checkedResponses().stream().map(c -> c.split(" ")[0])
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(operations, checked, "every operation's answers were checked against the contract");
+  }
+}
