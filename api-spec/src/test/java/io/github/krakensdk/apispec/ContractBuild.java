@@ -1,0 +1,164 @@
+package io.github.krakensdk.apispec;
+
+import io.github.krakensdk.apispec.gate.CompatibilityGate;
+import io.github.krakensdk.apispec.lint.Finding;
+import io.github.krakensdk.apispec.lint.Linter;
+import io.github.krakensdk.apispec.lint.Severity;
+import io.github.krakensdk.apispec.reference.ReferencePages;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The contract's part of {@code mvn verify} (exec-maven-plugin, phase process-test-classes):
+ * checks every family file and writes the HTML reference, failing the build on any error.
+ *
+ * <ol>
+ *   <li>{@code info.version} equals the project version;</li>
+ *   <li>the lint ruleset ({@code lint/ruleset.yaml}) finds no error;</li>
+ *   <li>the breaking-change gate finds no incompatible change against {@code baseline/}
+ *       unless the major version was raised; its report is printed either way and written to
+ *       {@code target/contract-reports/<family>-changes.md};</li>
+ *   <li>{@code CHANGELOG.md} has a section for the version naming the operations added or
+ *       removed since the baseline (all of them for a first release);</li>
+ *   <li>the HTML reference is written: {@code target/reference/index.html} and one page per family.</li>
+ * </ol>
+ *
+ * <pre>{@code
+ * java ... io.github.krakensdk.apispec.ContractBuild --spec-dir=api-spec --families=spot,futures,oauth,embed \
+ *     --version=0.1.0-SNAPSHOT --reference-dir=api-spec/target/reference --report-dir=api-spec/target/contract-reports
+ * }</pre>
+ */
+public final class ContractBuild {
+  private ContractBuild() {}
+
+  public static void main(String[] args) throws IOException {
+    Map<String, String> options = options(args);
+    Path specDir = Path.of(required(options, "spec-dir"));
+    List<String> families = Arrays.asList(required(options, "families").split(","));
+    String version = required(options, "version");
+    Path referenceDir = Path.of(required(options, "reference-dir"));
+    Path reportDir = Path.of(required(options, "report-dir"));
+
+    List<String> errors = run(specDir, families, version, referenceDir, reportDir);
+    if (!errors.isEmpty()) {
+      StringBuilder message = new StringBuilder("The contract check failed (" + errors.size() + " error"
+          + (errors.size() == 1 ? "" : "s") + "):");
+      for (String error : errors) message.append("\n  - ").append(error);
+      throw new IllegalStateException(message.toString());
+    }
+  }
+
+  /** Runs every check, writes pages and reports, prints a summary; returns the errors. */
+  public static List<String> run(Path specDir, List<String> families, String version, Path referenceDir, Path reportDir)
+      throws IOException {
+    List<String> errors = new ArrayList<>();
+    Files.createDirectories(reportDir);
+    Linter linter = Linter.load(specDir.resolve("lint/ruleset.yaml"));
+    CompatibilityGate gate = CompatibilityGate.load(specDir.resolve("lint/openapi-diff.yaml"));
+    Changelog changelog = Changelog.load(specDir.resolve("CHANGELOG.md"));
+
+    List<Contract> contracts = new ArrayList<>();
+    for (String family : families) {
+      Path file = specDir.resolve(family.trim() + ".yaml");
+      Contract contract;
+      try {
+        contract = Contract.load(file);
+      } catch (IllegalArgumentException e) {
+        errors.add(e.getMessage());
+        continue;
+      }
+      contracts.add(contract);
+      StringBuilder line = new StringBuilder("[contract] ").append(contract.fileName());
+
+      // 1. The version moves with the project.
+      if (!version.equals(contract.version())) {
+        errors.add(contract.fileName() + ": info.version is " + contract.version() + ", the project version is "
+            + version + "; they move together");
+      }
+      line.append(" ").append(contract.version());
+
+      // 2. Lint.
+      List<Finding> findings = linter.lint(contract);
+      long lintErrors = findings.stream().filter(f -> f.severity() == Severity.ERROR).count();
+      for (Finding f : findings) {
+        if (f.severity() == Severity.ERROR) errors.add(f.toString());
+        else System.out.println("[contract] " + f);
+      }
+      Files.writeString(reportDir.resolve(contract.family() + "-lint.txt"), lines(findings), StandardCharsets.UTF_8);
+      line.append(" · lint: ").append(count(lintErrors, "error")).append(", ").append(count(findings.size() - lintErrors, "warning"));
+
+      // 3. Breaking-change gate.
+      Path baselineFile = specDir.resolve("baseline").resolve(contract.fileName());
+      Set<String> mustBeInChangelog = new LinkedHashSet<>();
+      if (Files.isRegularFile(baselineFile)) {
+        Contract baseline = Contract.load(baselineFile);
+        CompatibilityGate.Result result = gate.compare(baseline, contract);
+        Files.writeString(reportDir.resolve(contract.family() + "-changes.md"), result.markdown(), StandardCharsets.UTF_8);
+        line.append(" · gate: ").append(result.summary().substring(contract.fileName().length() + 2));
+        if (result.diff().isDifferent() || !result.removedFields().isEmpty()) {
+          System.out.println(result.fullReport());
+        }
+        if (!result.passes()) {
+          errors.add(result.summary() + " (report above and in " + reportDir.resolve(contract.family() + "-changes.md") + ")");
+        }
+        if (Changelog.releaseOf(version).equals(baseline.version())) {
+          // First release: its section lists the whole contract.
+          mustBeInChangelog.addAll(result.currentOperations());
+        } else {
+          mustBeInChangelog.addAll(result.addedOperations());
+          mustBeInChangelog.addAll(result.removedOperations());
+        }
+      } else {
+        line.append(" · gate: no baseline (a new family)");
+        for (Contract.Operation op : contract.operations()) {
+          if (!op.callback() && op.operationId() != null) mustBeInChangelog.add(op.operationId());
+        }
+      }
+
+      // 4. Changelog.
+      for (String problem : changelog.problems(version, mustBeInChangelog)) {
+        errors.add(contract.fileName() + ": " + problem);
+      }
+      System.out.println(line);
+    }
+
+    // 5. HTML reference.
+    ReferencePages.write(contracts, version, referenceDir);
+    System.out.println("[contract] HTML reference: " + referenceDir.resolve("index.html"));
+    return errors;
+  }
+
+  private static String lines(List<Finding> findings) {
+    StringBuilder out = new StringBuilder();
+    for (Finding f : findings) out.append(f).append('\n');
+    return out.toString();
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  private static Map<String, String> options(String[] args) {
+    Map<String, String> options = new LinkedHashMap<>();
+    for (String arg : args) {
+      if (!arg.startsWith("--") || !arg.contains("=")) throw new IllegalArgumentException("expected --name=value: " + arg);
+      options.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
+    }
+    return options;
+  }
+
+  private static String required(Map<String, String> options, String name) {
+    String value = options.get(name);
+    if (value == null || value.isBlank()) throw new IllegalArgumentException("missing --" + name + "=...");
+    return value;
+  }
+}

@@ -1,0 +1,103 @@
+package io.github.krakensdk.apispec;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The Python and TypeScript clients that the build generates from the published YAML (into
+ * target/other-languages, never compiled nor shipped) hold a method for every operation and a
+ * model for every schema. The generator fails the build itself on an error it throws; this test
+ * catches what it would only log, an operation or a model that silently went missing.
+ */
+final class OtherLanguageClientsTest {
+  /** Schemas no generator makes a model of, with the reason. */
+  private static final Map<String, String> NO_MODEL = Map.of(
+      "TokenRequest", "a form body: the generators turn its fields into parameters of getToken");
+  /** Schemas the Python generator is told to map (pom.xml, python-embed), with the reason. */
+  private static final Map<String, String> NO_PYTHON_MODEL = Map.of(
+      "EmptyResult", "mapped to object: the python generator 7.25.0 fails on x-is-free-form: false");
+
+  static Stream<String> families() {
+    return Specs.families().stream();
+  }
+
+  @ParameterizedTest(name = "python {0}") @MethodSource("families")
+  void pythonClientHasEveryOperationAndModel(String family) throws IOException {
+    Path root = generated("python").resolve(family).resolve("kraken_" + family);
+    String api = concatenated(root.resolve("api"), ".py");
+    Contract contract = Specs.load(family);
+    for (Contract.Operation op : contract.operations()) {
+      if (op.callback()) continue;
+      assertTrue(api.contains("def " + underscore(op.operationId()) + "("), family + ": no Python method for " + op.operationId());
+    }
+    Set<String> models = names(root.resolve("models"), ".py");
+    for (String schema : schemas(contract)) {
+      if (NO_MODEL.containsKey(schema) || NO_PYTHON_MODEL.containsKey(schema)) continue;
+      assertTrue(models.contains(underscore(schema)), family + ": no Python model for " + schema + " in " + models);
+    }
+  }
+
+  @ParameterizedTest(name = "typescript {0}") @MethodSource("families")
+  void typescriptClientHasEveryOperationAndModel(String family) throws IOException {
+    Path root = generated("typescript").resolve(family);
+    String api = concatenated(root.resolve("apis"), ".ts");
+    Contract contract = Specs.load(family);
+    for (Contract.Operation op : contract.operations()) {
+      if (op.callback()) continue;
+      assertTrue(api.contains("async " + op.operationId() + "("), family + ": no TypeScript method for " + op.operationId());
+    }
+    Set<String> models = names(root.resolve("models"), ".ts");
+    for (String schema : schemas(contract)) {
+      if (NO_MODEL.containsKey(schema)) continue;
+      assertTrue(models.contains(schema), family + ": no TypeScript model for " + schema);
+    }
+  }
+
+  private static Path generated(String language) {
+    Path dir = Path.of(System.getProperty("kraken.otherLanguagesDir", Specs.dir().resolve("target/other-languages").toString()))
+        .resolve(language);
+    assertTrue(Files.isDirectory(dir), "no " + dir + ": the build generates it before the tests (mvn verify)");
+    return dir;
+  }
+
+  private static Set<String> schemas(Contract contract) {
+    Set<String> names = new LinkedHashSet<>();
+    contract.root().path("components").path("schemas").fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  private static String concatenated(Path dir, String suffix) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      StringBuilder out = new StringBuilder();
+      for (Path file : files.filter(f -> f.toString().endsWith(suffix)).toList()) out.append(Files.readString(file));
+      return out.toString();
+    }
+  }
+
+  private static Set<String> names(Path dir, String suffix) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(f -> f.getFileName().toString())
+          .filter(n -> n.endsWith(suffix))
+          .map(n -> n.substring(0, n.length() - suffix.length()))
+          .collect(Collectors.toSet());
+    }
+  }
+
+  /** The generators' snake case: {@code OAuthErrorCode} to {@code o_auth_error_code}, {@code getPnlPreferences} to {@code get_pnl_preferences}. */
+  static String underscore(String name) {
+    return name.replaceAll("([A-Z]+)([A-Z][a-z][a-z]+)", "$1_$2")
+        .replaceAll("([a-z\\d])([A-Z])", "$1_$2")
+        .toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,266 @@
+package io.github.krakensdk.apispec.lint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.github.krakensdk.apispec.Contract;
+import io.github.krakensdk.apispec.Specs;
+import java.io.IOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The ruleset on the real contracts (no finding) and on copies broken on purpose, one or more
+ * per rule (the rule catches the break, at the place broken).
+ */
+final class LintRulesTest {
+  private static Linter linter;
+  private static JsonNode rulesetTree;
+
+  @BeforeAll static void load() throws IOException {
+    rulesetTree = new ObjectMapper(new YAMLFactory()).readTree(Specs.dir().resolve("lint/ruleset.yaml").toFile());
+    linter = new Linter(Ruleset.of(rulesetTree), Linter.allRules());
+  }
+
+  static Stream<String> families() {
+    return Specs.families().stream();
+  }
+
+  @ParameterizedTest(name = "{0}.yaml") @MethodSource("families")
+  void realContractHasNoFinding(String family) {
+    List<Finding> findings = linter.lint(Specs.load(family));
+    assertTrue(findings.isEmpty(), () -> "findings in " + family + ".yaml:\n" + lines(findings));
+  }
+
+  /** One deliberate break of a copy: the rule that must catch it, and where. */
+  record Break(String rule, String family, String what, Consumer<ObjectNode> edit, String pointer) {
+    @Override public String toString() {
+      return rule + ": " + what + " (" + family + ".yaml)";
+    }
+  }
+
+  static Stream<Break> breaks() {
+    String assets = "/paths/~10~1public~1Assets/get";
+    String tradeVolume = "/paths/~10~1private~1TradeVolume/post";
+    return Stream.of(
+        // The OpenAPI rules.
+        new Break("openapi-valid", "spot", "info.title removed", t -> obj(t, "/info").remove("title"), ""),
+        new Break("openapi-valid", "spot", "an operation without responses", t -> obj(t, assets).remove("responses"), ""),
+        new Break("openapi-valid", "oauth", "openapi 3.1.0 declared", t -> t.put("openapi", "3.1.0"), "/openapi"),
+        new Break("openapi-valid", "futures", "a misspelled field (sumary)",
+            t -> obj(t, "/paths/~1history/get").put("sumary", "History"), ""),
+        new Break("no-external-ref", "spot", "a $ref into another file",
+            t -> obj(t, assets + "/parameters/1/schema").put("$ref", "common.yaml#/components/schemas/AssetClass"),
+            assets + "/parameters/1/schema"),
+        new Break("no-external-ref", "spot", "a $ref to a schema that does not exist",
+            t -> obj(t, assets + "/parameters/1/schema").put("$ref", "#/components/schemas/AssetKlass"),
+            assets + "/parameters/1/schema"),
+        // Operations.
+        new Break("operation-operation-id", "spot", "operationId removed",
+            t -> obj(t, "/paths/~10~1private~1WithdrawCancel/post").remove("operationId"), "/paths/~10~1private~1WithdrawCancel/post"),
+        new Break("operation-operation-id", "spot", "operationId used twice",
+            t -> obj(t, "/paths/~10~1private~1Earn~1DeallocateStatus/post").put("operationId", "deallocateEarnFunds"),
+            "/paths/~10~1private~1Earn~1DeallocateStatus/post/operationId"),
+        new Break("operation-operation-id", "spot", "operationId not lowerCamelCase",
+            t -> obj(t, assets).put("operationId", "GetAssets"), assets + "/operationId"),
+        new Break("operation-operation-id", "embed", "callback operation without operationId",
+            t -> obj(t, CALLBACK).remove("operationId"), CALLBACK),
+        new Break("operation-summary", "spot", "summary removed", t -> obj(t, tradeVolume).remove("summary"), tradeVolume),
+        new Break("operation-description", "futures", "description blank",
+            t -> obj(t, "/paths/~1notifications/get").put("description", "  "), "/paths/~1notifications/get"),
+        new Break("operation-tag", "oauth", "tags removed", t -> obj(t, "/paths/~1oauth~1userinfo/get").remove("tags"),
+            "/paths/~1oauth~1userinfo/get"),
+        new Break("operation-tag", "oauth", "a tag not declared at the root",
+            t -> arr(t, "/paths/~1oauth~1fast-api-keys/get/tags").set(0, "Accounts"), "/paths/~1oauth~1fast-api-keys/get/tags/0"),
+        new Break("operation-response-example", "spot", "the examples of a response body removed",
+            t -> obj(t, assets + "/responses/200/content/application~1json").remove("examples"),
+            assets + "/responses/200/content/application~1json"),
+        new Break("operation-response-example", "embed", "the examples of a shared response removed",
+            t -> obj(t, "/components/responses/Conflict/content/application~1json").remove("examples"),
+            "/components/responses/Conflict/content/application~1json"),
+        new Break("operation-response-example", "futures", "no response example left",
+            t -> t.at("/paths/~1pnlpreferences/get/responses").forEach(r -> ((ObjectNode) r.at("/content/application~1json")).remove("examples")),
+            "/paths/~1pnlpreferences/get/responses"),
+        // Types and constraints.
+        new Break("decimal-format", "spot", "format: decimal removed from a fee",
+            t -> obj(t, "/components/schemas/FeeTierInfo/properties/fee").remove("format"), "/components/schemas/FeeTierInfo/properties/fee"),
+        new Break("decimal-format", "spot", "a new string property named like a price",
+            t -> obj(t, "/components/schemas/TradeVolume/properties").putObject("limit_price").put("type", "string"),
+            "/components/schemas/TradeVolume/properties/limit_price"),
+        new Break("decimal-format", "embed", "a string property whose example is a decimal",
+            t -> obj(t, "/components/schemas/AssetAmount/properties").putObject("rebate").put("type", "string").put("example", "0.25"),
+            "/components/schemas/AssetAmount/properties/rebate"),
+        new Break("decimal-format", "spot", "a query parameter named like an amount",
+            t -> arr(t, assets + "/parameters").addObject().put("name", "min_amount").put("in", "query")
+                .putObject("schema").put("type", "string"),
+            assets + "/parameters/3/schema"),
+        new Break("decimal-format", "spot", "format: decimal on a number",
+            t -> obj(t, "/components/schemas/AssetInfo/properties/collateral_value").put("format", "decimal"),
+            "/components/schemas/AssetInfo/properties/collateral_value"),
+        new Break("path-parameter-length", "embed", "maxLength removed from the user IIBAN",
+            t -> obj(t, "/components/parameters/User/schema").remove("maxLength"), "/components/parameters/User/schema"),
+        new Break("path-parameter-length", "embed", "minLength removed from the asset path parameter",
+            t -> obj(t, DEPOSIT_METHODS + "/parameters/1/schema").remove("minLength"), DEPOSIT_METHODS + "/parameters/1/schema"),
+        new Break("iiban-length", "embed", "the user query parameter allows 34 characters at most",
+            t -> obj(t, "/components/parameters/UserQuery/schema").put("maxLength", 34), "/components/parameters/UserQuery/schema"),
+        new Break("iiban-length", "embed", "the user path parameter allows 1 character",
+            t -> obj(t, "/components/parameters/User/schema").put("minLength", 1), "/components/parameters/User/schema"),
+        // Shape.
+        new Break("no-unused-component", "spot", "a schema nothing uses",
+            t -> obj(t, "/components/schemas").putObject("Orphan").put("type", "string"), "/components/schemas/Orphan"),
+        new Break("no-unused-component", "spot", "a schema used only by an unused schema",
+            t -> {
+              obj(t, "/components/schemas").putObject("OrphanA").put("$ref", "#/components/schemas/OrphanB");
+              obj(t, "/components/schemas").putObject("OrphanB").put("type", "string");
+            },
+            "/components/schemas/OrphanB"),
+        new Break("no-unused-component", "embed", "a response nothing uses",
+            t -> obj(t, "/components/responses").set("Gone", t.at("/components/responses/Conflict").deepCopy()),
+            "/components/responses/Gone"),
+        new Break("no-unused-component", "futures", "a security scheme no requirement names",
+            t -> obj(t, "/components/securitySchemes").putObject("Legacy").put("type", "apiKey").put("in", "header").put("name", "X-Legacy"),
+            "/components/securitySchemes/Legacy"),
+        new Break("no-inline-duplicate", "spot", "a map value written as an inline copy of FeeTierInfo",
+            t -> {
+              ObjectNode copy = t.at("/components/schemas/FeeTierInfo").deepCopy();
+              copy.put("description", "Same fields, other words.");
+              obj(t, "/components/schemas/TradeVolume/properties/fees").set("additionalProperties", copy);
+            },
+            "/components/schemas/TradeVolume/properties/fees/additionalProperties"),
+        new Break("no-inline-duplicate", "spot", "a parameter schema written as an inline copy of AssetClass",
+            t -> obj(t, assets + "/parameters/1").set("schema", t.at("/components/schemas/AssetClass").deepCopy()),
+            assets + "/parameters/1/schema"),
+        new Break("no-inline-enum", "oauth", "an inline enum property",
+            t -> {
+              ObjectNode region = obj(t, "/components/schemas/UserInfo/properties").putObject("region");
+              region.put("type", "string");
+              region.putArray("enum").add("eu").add("us");
+            },
+            "/components/schemas/UserInfo/properties/region"));
+  }
+
+  private static final String CALLBACK = "/paths/~1b2b~1webhooks~1{webhook_id}~1test/post/callbacks/webhookTestEvent/"
+      + "https:~1~1partner.example.com~1webhooks~1kraken~1events/post";
+  private static final String DEPOSIT_METHODS = "/paths/~1b2b~1funds~1deposits~1methods~1{asset}/get";
+
+  @ParameterizedTest(name = "{0}") @MethodSource("breaks")
+  void ruleCatchesTheBrokenCopy(Break b) {
+    Contract original = Specs.load(b.family());
+    ObjectNode tree = original.copyOfTree();
+    b.edit().accept(tree);
+    List<Finding> findings = linter.lint(Contract.of(original.fileName(), tree));
+
+    List<Finding> caught = findings.stream().filter(f -> f.rule().equals(b.rule())).toList();
+    assertFalse(caught.isEmpty(), () -> b + " not caught; findings:\n" + lines(findings));
+    assertTrue(caught.stream().anyMatch(f -> f.pointer().equals(b.pointer())),
+        () -> b + " caught elsewhere than " + b.pointer() + ":\n" + lines(caught));
+    assertTrue(caught.stream().allMatch(f -> f.severity() == Severity.ERROR && f.file().equals(original.fileName())));
+    assertTrue(Linter.hasErrors(findings));
+  }
+
+  @Test void everyRuleHasABreakInThisTest() {
+    Set<String> tested = breaks().map(Break::rule).collect(Collectors.toCollection(LinkedHashSet::new));
+    Set<String> configured = new LinkedHashSet<>(linter.ruleset().entries().keySet());
+    configured.removeAll(tested);
+    assertTrue(configured.isEmpty(), "rules without a broken copy in this test: " + configured);
+  }
+
+  @Test void aNameThatEndsInAnotherWordIsNoQuantity() {
+    // futures.yaml has price_currency, notional_currency and pnlCurrency as plain strings.
+    Contract futures = Specs.load("futures");
+    assertTrue(futures.text().contains("price_currency:") && futures.text().contains("pnlCurrency:"));
+    assertTrue(linter.lint(futures).stream().noneMatch(f -> f.rule().equals("decimal-format")));
+    assertEquals(List.of("total", "pnl", "pct"), DecimalFormatRule.words("total_pnl_pct"));
+    assertEquals(List.of("pnl", "currency"), DecimalFormatRule.words("pnlCurrency"));
+    assertEquals(List.of("include", "total", "pnl"), DecimalFormatRule.words("include[total_pnl]"));
+  }
+
+  @Test void aListedNotQuantityIsLeftAlone() {
+    // ClientIdentifier.value is a string named like a quantity; the ruleset lists it with its reason.
+    Contract embed = Specs.load("embed");
+    assertTrue(embed.at("/components/schemas/ClientIdentifier/properties/value/format").isMissingNode());
+    ObjectNode ruleset = rulesetTree.deepCopy();
+    ((ObjectNode) ruleset.at("/rules/decimal-format")).remove("notQuantities");
+    List<Finding> findings = new Linter(Ruleset.of(ruleset), Linter.allRules()).lint(embed);
+    assertEquals(List.of("/components/schemas/ClientIdentifier/properties/value"),
+        findings.stream().map(Finding::pointer).toList());
+  }
+
+  @Test void severityWarnReportsWithoutFailing() {
+    ObjectNode ruleset = rulesetTree.deepCopy();
+    ((ObjectNode) ruleset.at("/rules/decimal-format")).put("severity", "warn");
+    ObjectNode tree = Specs.load("spot").copyOfTree();
+    obj(tree, "/components/schemas/FeeTierInfo/properties/fee").remove("format");
+    List<Finding> findings = new Linter(Ruleset.of(ruleset), Linter.allRules()).lint(Contract.of("spot.yaml", tree));
+    assertEquals(1, findings.size(), () -> lines(findings));
+    assertEquals(Severity.WARN, findings.get(0).severity());
+    assertFalse(Linter.hasErrors(findings));
+  }
+
+  @Test void severityOffSkipsTheRule() {
+    ObjectNode ruleset = rulesetTree.deepCopy();
+    ((ObjectNode) ruleset.at("/rules/no-unused-component")).put("severity", "off");
+    ObjectNode tree = Specs.load("spot").copyOfTree();
+    obj(tree, "/components/schemas").putObject("Orphan").put("type", "string");
+    assertEquals(List.of(), new Linter(Ruleset.of(ruleset), Linter.allRules()).lint(Contract.of("spot.yaml", tree)));
+  }
+
+  @Test void rulesetAndEngineMustNameTheSameRules() {
+    ObjectNode missing = rulesetTree.deepCopy();
+    ((ObjectNode) missing.get("rules")).remove("iiban-length");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new Linter(Ruleset.of(missing), Linter.allRules()));
+    assertTrue(e.getMessage().contains("iiban-length"), e.getMessage());
+
+    ObjectNode unknown = rulesetTree.deepCopy();
+    ((ObjectNode) unknown.get("rules")).putObject("no-tabs").put("severity", "error").put("description", "No tabs.");
+    e = assertThrows(IllegalArgumentException.class, () -> new Linter(Ruleset.of(unknown), Linter.allRules()));
+    assertTrue(e.getMessage().contains("no-tabs"), e.getMessage());
+  }
+
+  @Test void aRuleWithoutSeverityOrDescriptionIsRejected() {
+    ObjectNode noSeverity = rulesetTree.deepCopy();
+    ((ObjectNode) noSeverity.at("/rules/operation-summary")).remove("severity");
+    assertThrows(IllegalArgumentException.class, () -> Ruleset.of(noSeverity));
+    ObjectNode noDescription = rulesetTree.deepCopy();
+    ((ObjectNode) noDescription.at("/rules/operation-summary")).remove("description");
+    assertThrows(IllegalArgumentException.class, () -> Ruleset.of(noDescription));
+  }
+
+  @Test void aKeyWrittenTwiceIsRejectedWhenTheFileIsRead() {
+    String yaml = "openapi: 3.0.3\ninfo:\n  title: A\n  title: B\n  version: '1'\npaths: {}\n";
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Contract.parse("twice.yaml", yaml));
+    assertTrue(e.getMessage().contains("title"), e.getMessage());
+  }
+
+  private static ObjectNode obj(JsonNode tree, String pointer) {
+    JsonNode node = tree.at(pointer);
+    if (!node.isObject()) throw new AssertionError("no object at " + pointer);
+    return (ObjectNode) node;
+  }
+
+  private static ArrayNode arr(JsonNode tree, String pointer) {
+    JsonNode node = tree.at(pointer);
+    if (!node.isArray()) throw new AssertionError("no array at " + pointer);
+    return (ArrayNode) node;
+  }
+
+  private static String lines(List<Finding> findings) {
+    return findings.stream().map(Finding::toString).collect(Collectors.joining("\n"));
+  }
+}
