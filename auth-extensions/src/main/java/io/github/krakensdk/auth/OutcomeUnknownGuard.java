@@ -9,6 +9,10 @@ import okhttp3.Call;
 import okhttp3.Interceptor;
 import okhttp3.Request;
 import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.Buffer;
+import okio.ForwardingSource;
+import okio.Okio;
 
 /**
  * A network interceptor that turns a transport failure of a state-changing request into {@link
@@ -17,8 +21,11 @@ import okhttp3.Response;
  *
  * <p>Network interceptors run only once a connection is open, so a failure seen here happened
  * while the request was being written or its response awaited: the server may have acted on it.
- * Connect failures (nothing sent) never reach this interceptor and keep their own exceptions.
- * The second rule holds even if someone turns {@code retryOnConnectionFailure} back on.
+ * A failure while the response body is read (the connection drops mid-body, a call timeout fires
+ * while the body trickles in) comes after the server answered, so it is reported the same way:
+ * the body of a state-changing request is read through this guard. Connect failures (nothing
+ * sent) never reach this interceptor and keep their own exceptions. The second rule holds even if
+ * someone turns {@code retryOnConnectionFailure} back on.
  */
 final class OutcomeUnknownGuard implements Interceptor {
   static final OutcomeUnknownGuard INSTANCE = new OutcomeUnknownGuard();
@@ -43,20 +50,37 @@ final class OutcomeUnknownGuard implements Interceptor {
               + " so it was not sent again",
           null);
     }
+    Response response;
     try {
-      return chain.proceed(request);
+      response = chain.proceed(request);
     } catch (OutcomeUnknownException | RequestNotSentException e) {
       throw e; // already precise: unknown, or known not to have been sent
     } catch (IOException e) {
-      failedCalls.put(call, Boolean.TRUE);
-      throw new OutcomeUnknownException(
-          request.method(),
-          request.url(),
-          "the connection failed after the request may have reached the server ("
-              + e.getClass().getSimpleName()
-              + "); it was not sent again. Check its effect before retrying",
-          e);
+      throw outcomeUnknown(call, request, "the connection failed after the request may have reached the server", e);
     }
+    ResponseBody body = response.body();
+    return response.newBuilder().body(ResponseBody.create(Okio.buffer(new ForwardingSource(body.source()) {
+      @Override
+      public long read(Buffer sink, long byteCount) throws IOException {
+        try {
+          return super.read(sink, byteCount);
+        } catch (OutcomeUnknownException e) {
+          throw e;
+        } catch (IOException e) {
+          // The service answered, so it received the request: whatever it did stands.
+          throw outcomeUnknown(call, request, "the response body was cut off after the server answered", e);
+        }
+      }
+    }), body.contentType(), body.contentLength())).build();
+  }
+
+  private OutcomeUnknownException outcomeUnknown(Call call, Request request, String what, IOException e) {
+    failedCalls.put(call, Boolean.TRUE);
+    return new OutcomeUnknownException(
+        request.method(),
+        request.url(),
+        what + " (" + e.getClass().getSimpleName() + "); it was not sent again. Check its effect before retrying",
+        e);
   }
 
   @Override

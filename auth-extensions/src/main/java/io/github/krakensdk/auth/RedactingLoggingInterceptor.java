@@ -32,8 +32,9 @@ import okio.GzipSource;
  * {@code Authent}, {@code Authorization}, {@code Proxy-Authorization}, {@code Cookie} and {@code
  * Set-Cookie} are replaced by {@code ██}, and so are the values of the fields {@code
  * access_token}, {@code refresh_token}, {@code id_token}, {@code code}, {@code client_secret},
- * {@code secret} and {@code password} wherever they appear: JSON bodies, form bodies and query
- * strings, in requests and responses. More names can be added; none can be removed.
+ * {@code secret}, {@code password} and {@code api_key} (the keys a fast-API-key listing returns)
+ * wherever they appear: JSON bodies, form bodies and query strings, in requests and responses.
+ * More names can be added; none can be removed.
  *
  * <p>To see what goes on the wire, add it as a network interceptor <em>after</em> the signing
  * interceptor:
@@ -76,7 +77,7 @@ public final class RedactingLoggingInterceptor implements Interceptor {
   static final List<String> DEFAULT_FIELDS =
       List.of(
           "access_token", "refresh_token", "id_token", "code", "client_secret", "secret",
-          "password");
+          "password", "api_key");
 
   private final Logger logger;
   private final Level level;

@@ -97,6 +97,21 @@ final class OutcomeUnknownTest {
   }
 
   @Test
+  void responseBodyCutOffAfterTheServerAnswered() throws Exception {
+    server.enqueue(new MockResponse.Builder().body("{\"error\":[],\"result\":{\"txid\":[\"O1\"]}}")
+        .onResponseBody(SocketEffect.ShutdownConnection.INSTANCE).build());
+    OkHttpClient client = KrakenHttpClients.newBuilder()
+        .addNetworkInterceptor(SpotSigningInterceptor.builder(credentials).build())
+        .build();
+    try (Response response = client.newCall(addOrder()).execute()) {
+      assertEquals(200, response.code());
+      OutcomeUnknownException e = assertThrows(OutcomeUnknownException.class, () -> response.body().string());
+      assertTrue(e.getMessage().contains("response body was cut off"), e.getMessage());
+    }
+    assertEquals(1, server.getRequestCount());
+  }
+
+  @Test
   void safeRequestsKeepTheirOwnException() {
     server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
     OkHttpClient client = KrakenHttpClients.newBuilder().build();

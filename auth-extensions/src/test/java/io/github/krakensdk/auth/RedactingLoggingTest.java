@@ -169,6 +169,19 @@ final class RedactingLoggingTest {
   }
 
   @Test
+  void longValuesAndFastApiKeysAreMasked() throws Exception {
+    // A regex over the value overflowed the stack at about 4 KB (found by fuzzing).
+    String longToken = "\\\"".repeat(3000) + "tail-of-the-token";
+    server.enqueue(ok("{\"refresh_token\":\"" + longToken + "\",\"api_key\":\"FASTKEY-secret\"}"));
+    call(KrakenHttpClients.newBuilder().addNetworkInterceptor(logging).build(),
+        new Request.Builder().url(server.url("/oauth/token")).build());
+    String text = String.join("\n", log);
+    assertFalse(text.contains("tail-of-the-token"), text);
+    assertFalse(text.contains("FASTKEY-secret"), text);
+    assertTrue(text.contains("\"api_key\":\"██\""), text);
+  }
+
+  @Test
   void callerCanAddNames() throws Exception {
     server.enqueue(ok("{\"my_token\":\"custom-secret\"}"));
     RedactingLoggingInterceptor custom = logging.newBuilder().redactFields("my_token").redactHeaders("X-Private").build();

@@ -76,8 +76,9 @@ public final class KrakenError {
   /** Parses {@code raw}; text that does not follow the format keeps its whole text as message. */
   public static KrakenError parse(String raw) {
     Objects.requireNonNull(raw, "raw == null");
+    // An empty string (a service or proxy may send one) has no severity letter to strip.
     char first = raw.isEmpty() ? 'E' : raw.charAt(0);
-    boolean hasSeverity = first == 'E' || first == 'W';
+    boolean hasSeverity = !raw.isEmpty() && (first == 'E' || first == 'W');
     String rest = hasSeverity ? raw.substring(1) : raw;
     String[] parts = rest.split(":", 3);
     if (parts.length < 2) {

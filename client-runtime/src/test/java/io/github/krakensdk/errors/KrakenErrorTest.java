@@ -47,4 +47,13 @@ final class KrakenErrorTest {
     assertEquals("no colon here", free.raw());
     assertEquals(KrakenError.Code.UNRECOGNIZED, free.code());
   }
+
+  @Test
+  void anEmptyStringIsAnUnrecognizedError() {
+    // A body such as {"error":[""]} reached every operation's error mapping (found by fuzzing).
+    KrakenError empty = KrakenError.parse("");
+    assertEquals('E', empty.severity());
+    assertEquals("", empty.message());
+    assertEquals(KrakenError.Code.UNRECOGNIZED, empty.code());
+  }
 }

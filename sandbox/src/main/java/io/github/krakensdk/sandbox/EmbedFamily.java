@@ -28,6 +28,8 @@ import io.github.krakensdk.embed.model.WebhookUpdate;
 import io.github.krakensdk.embed.model.WebhookUpdateResponse;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -46,6 +48,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -451,6 +454,10 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
       secret = hook.secret;
       id = hook.id;
     }
+    if (pointsAtThisService(url)) {
+      // As the service refuses to call its own API: a webhook there could make it sign requests to itself.
+      return error(400, "EGeneral:Invalid arguments:webhook URL points at this service");
+    }
     // The delivery runs outside the lock: a slow receiver must not hold up other calls.
     String payload = Json.write(new WebhookEvent(WebhookEventType.WEBHOOK_TEST, null, null, null, TEST_MESSAGE));
     String signature = signatureHeader(secret, settings.clock().instant().getEpochSecond(), payload);
@@ -476,6 +483,25 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
     WebhookTestResult result = new WebhookTestResult(failure == null ? "success" : "failed", UUID.randomUUID(),
         payload, signature, status, responseBody, failure);
     return ok(new WebhookTestResponse(result));
+  }
+
+  /**
+   * True if {@code url} reaches this sandbox (its port on a loopback or wildcard address, under any
+   * name) anywhere but its own webhook receiver, {@code /sandbox/webhooks/}, the default target.
+   */
+  private boolean pointsAtThisService(String url) {
+    HttpUrl target = HttpUrl.parse(url);
+    HttpUrl self = HttpUrl.parse(baseUrl.get());
+    if (target == null || self == null || target.port() != self.port()
+        || target.encodedPath().startsWith("/sandbox/webhooks/")) {
+      return false;
+    }
+    try {
+      InetAddress address = InetAddress.getByName(target.host());
+      return address.isLoopbackAddress() || address.isAnyLocalAddress();
+    } catch (UnknownHostException unknown) {
+      return false; // not resolvable here: the delivery fails and says so
+    }
   }
 
   /** {@code t=<unix seconds>,v1=<hex HMAC-SHA256(Base64Decode(secret), t + "." + body)>}. */

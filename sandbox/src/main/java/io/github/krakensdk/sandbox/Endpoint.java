@@ -84,6 +84,12 @@ abstract class Endpoint<P> {
     if (route == null) {
       return new Served(unknownOperation(call, pathKnown), null, family, contractPath);
     }
+    if (call.bodyTooLarge()) {
+      // Before authentication: only the start of the body was kept, so no signature could match it.
+      return new Served(rejected(route, List.of(new ContractValidator.Problem("request.body.tooLarge",
+          "request body larger than " + HttpCall.MAX_BODY_BYTES + " bytes"))), route.operationId(), family,
+          contractPath);
+    }
     try {
       P principal = null;
       if (route.signed()) {

@@ -16,6 +16,12 @@ import java.util.TreeMap;
 /** One request as it arrived: the raw path and query (signatures cover them as sent) and the body bytes. */
 final class HttpCall {
   static final int MAX_BODY_BYTES = 1 << 20;
+  /**
+   * How much of an oversized body is read and thrown away so that the client, which writes its
+   * whole body before it reads, gets the refusal instead of a reset connection; beyond this the
+   * connection is dropped.
+   */
+  static final long MAX_DRAINED_BYTES = 64L << 20;
 
   final String method;
   final String rawPath;
@@ -40,10 +46,27 @@ final class HttpCall {
     byte[] body;
     try (InputStream in = exchange.getRequestBody()) {
       body = in.readNBytes(MAX_BODY_BYTES + 1);
+      if (body.length > MAX_BODY_BYTES) {
+        drain(in);
+      }
     }
     return new HttpCall(exchange.getRequestMethod().toUpperCase(Locale.ROOT),
         exchange.getRequestURI().getRawPath(), exchange.getRequestURI().getRawQuery(),
         exchange.getRequestHeaders(), body);
+  }
+
+  /** Reads and discards the rest of an oversized body, up to {@link #MAX_DRAINED_BYTES}. */
+  private static void drain(InputStream in) throws IOException {
+    byte[] scratch = new byte[64 * 1024];
+    long drained = 0;
+    for (int read; drained < MAX_DRAINED_BYTES && (read = in.read(scratch)) != -1; ) {
+      drained += read;
+    }
+  }
+
+  /** True if the body is larger than {@link #MAX_BODY_BYTES} (only its start was kept). */
+  boolean bodyTooLarge() {
+    return body.length > MAX_BODY_BYTES;
   }
 
   /** The path with {@code ?query} as sent: what Spot and Embed sign. */

@@ -206,7 +206,7 @@ public final class Calls {
         body.source().read(buffer, MAX_ERROR_BODY_BYTES);
         text = buffer.readUtf8();
       } catch (IOException e) {
-        return new KrakenTransportException(operation.id(), e, false);
+        return fromIOException(operation, e);
       }
     }
     Object json = null;
@@ -229,7 +229,7 @@ public final class Calls {
   private static KrakenException fromIOException(Operation operation, IOException e) {
     if (e instanceof UndecodableBodyException undecodable) {
       return new UnexpectedResponseException(operation.id(), undecodable.httpStatus,
-          "body is not the JSON the contract describes", undecodable.excerpt, e.getCause());
+          undecodable.problem, undecodable.excerpt, e.getCause());
     }
     if (e instanceof ReauthorizationRequiredException reauthorize) {
       // The stored grant is gone (refresh token rejected or absent): no call can succeed until the
@@ -237,7 +237,22 @@ public final class Calls {
       return new AuthenticationException(new ServiceError(operation.id(), KrakenException.NO_STATUS,
           List.of("reauthorization_required"), null, reauthorize.getMessage(), null, ""));
     }
-    return new KrakenTransportException(operation.id(), e, e instanceof OutcomeUnknownException);
+    return new KrakenTransportException(operation.id(), e, outcomeUnknown(e));
+  }
+
+  /**
+   * True if the guard of {@code KrakenHttpClients} reported that a state-changing request may have
+   * reached the service. OkHttp wraps it when the call timeout fired ({@code
+   * InterruptedIOException: timeout} caused by it), so the causes count too.
+   */
+  private static boolean outcomeUnknown(Throwable e) {
+    Throwable t = e;
+    for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) { // bounded: causes may form a cycle
+      if (t instanceof OutcomeUnknownException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code Retry-After} as seconds or an HTTP date; null if absent or unreadable. */

@@ -15,6 +15,8 @@ import okhttp3.ResponseBody;
 import okio.Buffer;
 import okio.BufferedSource;
 import okio.ByteString;
+import okio.ForwardingSource;
+import okio.Okio;
 import retrofit2.Converter;
 import retrofit2.Retrofit;
 
@@ -30,18 +32,66 @@ import retrofit2.Retrofit;
  */
 public final class ResponseDecoding {
   static final int EXCERPT_CHARS = 200;
+  /** The largest body the SDK reads, 32 MiB: far above any answer of the contract, far below a heap. */
+  public static final long MAX_BODY_BYTES = 32L * 1024 * 1024;
   private static final ByteString UTF8_BOM = ByteString.decodeHex("efbbbf");
   private static final ThreadLocal<Integer> STATUS = new ThreadLocal<>();
 
   private ResponseDecoding() {}
 
-  /** Records each response's status for the converter on the same thread. */
+  /**
+   * Records each response's status for the converter on the same thread, and caps what is read of
+   * any body, success or error, at {@link #MAX_BODY_BYTES}: a larger one is refused (with
+   * {@code Content-Length}, before reading any of it), so that a broken proxy or a hostile endpoint
+   * cannot fill the heap. Retrofit buffers error bodies whole before the SDK sees them, hence the
+   * cap here rather than in the converter.
+   */
   public static Interceptor statusInterceptor() {
     return chain -> {
       Response response = chain.proceed(chain.request());
-      STATUS.set(response.code());
-      return response;
+      int status = response.code();
+      STATUS.set(status);
+      ResponseBody body = response.body();
+      if (body.contentLength() > MAX_BODY_BYTES) {
+        try (response) {
+          // Only the start, for the excerpt; the rest is never read (the connection is dropped).
+          body.source().request(EXCERPT_CHARS * 4L);
+          throw tooLarge(status, body.contentLength(), excerpt(body.source().getBuffer().clone()));
+        }
+      }
+      return response.newBuilder().body(limited(body, status)).build();
     };
+  }
+
+  /** {@code body}, failing with an {@link UndecodableBodyException} once more than {@link #MAX_BODY_BYTES} are read. */
+  private static ResponseBody limited(ResponseBody body, int status) {
+    Buffer head = new Buffer();
+    ForwardingSource source = new ForwardingSource(body.source()) {
+      private long total;
+
+      @Override
+      public long read(Buffer sink, long byteCount) throws IOException {
+        long read = super.read(sink, byteCount);
+        if (read > 0) {
+          if (head.size() < EXCERPT_CHARS * 4L) {
+            sink.copyTo(head, sink.size() - read, Math.min(read, EXCERPT_CHARS * 4L - head.size()));
+          }
+          total += read;
+          if (total > MAX_BODY_BYTES) {
+            throw tooLarge(status, -1, excerpt(head.clone()));
+          }
+        }
+        return read;
+      }
+    };
+    return ResponseBody.create(Okio.buffer(source), body.contentType(), body.contentLength());
+  }
+
+  /** @param size the announced {@code Content-Length}, or -1 when the body was cut off while read. */
+  private static UndecodableBodyException tooLarge(int status, long size, String excerpt) {
+    String body = size < 0 ? "body" : "body of " + size + " bytes";
+    return new UndecodableBodyException(status, body + " larger than the " + MAX_BODY_BYTES + " bytes the SDK reads",
+        excerpt, null);
   }
 
   /** Converts response bodies; request bodies are left to the next factory (Moshi's). */

@@ -42,18 +42,18 @@ import java.util.concurrent.CompletableFuture;
  * Object result = call.invoke(client, call.decode(json));
  * }</pre>
  */
-final class ServiceCall {
-  static final String CLIENT_SETTING = "x-kraken-client-setting";
-  static final String SIGNER_FILLED = "x-kraken-signer-filled";
-  static final String IDEMPOTENT = "x-kraken-idempotent";
+public final class ServiceCall {
+  public static final String CLIENT_SETTING = "x-kraken-client-setting";
+  public static final String SIGNER_FILLED = "x-kraken-signer-filled";
+  public static final String IDEMPOTENT = "x-kraken-idempotent";
 
-  final Contract contract;
-  final Contract.Op op;
-  final ApiMethod api;
+  public final Contract contract;
+  public final Contract.Op op;
+  public final ApiMethod api;
   /** The service method's parameters, as the Retrofit parameters they are passed to. */
-  final List<Param> params;
-  final Method blocking;
-  final Method async;
+  public final List<Param> params;
+  public final Method blocking;
+  public final Method async;
 
   private ServiceCall(Contract contract, Contract.Op op, ApiMethod api, List<Param> params, Method blocking,
       Method async) {
@@ -66,7 +66,7 @@ final class ServiceCall {
   }
 
   /** The service methods of {@code op}; fails if they are missing or their parameters differ from Retrofit's. */
-  static ServiceCall of(Contract contract, Contract.Op op) {
+  public static ServiceCall of(Contract contract, Contract.Op op) {
     ApiMethod api = ApiMethods.find(contract.family, op.id());
     assertNotNull(api, contract.family.apiClass().getSimpleName() + " has no method " + op.id());
     List<Param> params = api.params().stream().filter(p -> !clientSetting(contract, op, p)).toList();
@@ -89,7 +89,7 @@ final class ServiceCall {
   }
 
   /** Every operation of every contract. */
-  static List<ServiceCall> all() {
+  public static List<ServiceCall> all() {
     List<ServiceCall> calls = new ArrayList<>();
     for (Family family : Family.values()) {
       Contract contract = Contracts.get(family);
@@ -98,17 +98,17 @@ final class ServiceCall {
     return calls;
   }
 
-  String label() {
+  public String label() {
     return contract.family.displayName() + " " + op.label();
   }
 
   /** The family's envelope style ({@code spot}, {@code futures}, {@code result}, {@code oauth}). */
-  String style() {
+  public String style() {
     return contract.tree.at("/x-kraken-envelope/style").asText();
   }
 
   /** A GET, or marked {@code x-kraken-idempotent}: the only operations a retry policy may repeat. */
-  boolean safeToRepeat() {
+  public boolean safeToRepeat() {
     Map<String, Object> extensions = op.operation().getExtensions();
     return op.httpMethod().equals("GET")
         || (extensions != null && Boolean.TRUE.equals(extensions.get(IDEMPOTENT)));
@@ -117,7 +117,7 @@ final class ServiceCall {
   // ---- arguments ----
 
   /** Argument JSON from the contract's examples: parameter examples, the first request-body example, else generated. */
-  Map<Param, JsonNode> exampleArguments() {
+  public Map<Param, JsonNode> exampleArguments() {
     JsonNode body = null;
     MediaType media = contract.requestMedia(op);
     if (media != null) {
@@ -146,7 +146,7 @@ final class ServiceCall {
   }
 
   /** Argument JSON generated from the schemas with every parameter and every body member filled in. */
-  Map<Param, JsonNode> generatedArguments() {
+  public Map<Param, JsonNode> generatedArguments() {
     JsonNode body = bodySchema() == null ? null : SchemaValues.full(contract, bodySchema());
     Map<Param, JsonNode> json = new LinkedHashMap<>();
     for (Param param : params) {
@@ -160,7 +160,7 @@ final class ServiceCall {
   }
 
   /** Argument JSON with only what the contract requires: optional parameters null, a minimal body. */
-  Map<Param, JsonNode> requiredArguments() {
+  public Map<Param, JsonNode> requiredArguments() {
     JsonNode body = bodySchema() == null ? null : SchemaValues.minimal(contract, bodySchema());
     Map<Param, JsonNode> json = new LinkedHashMap<>();
     for (Param param : params) {
@@ -178,18 +178,18 @@ final class ServiceCall {
   }
 
   /** The request body's schema, or null without a body. */
-  Schema<?> bodySchema() {
+  public Schema<?> bodySchema() {
     MediaType media = contract.requestMedia(op);
     return media == null ? null : media.getSchema();
   }
 
   /** The contract's declaration of a query, path or header parameter. */
-  Parameter contractParameter(Param param) {
+  public Parameter contractParameter(Param param) {
     return Examples.parameter(contract, op, param.name(), param.location()).parameter();
   }
 
   /** Decodes each argument's JSON into the parameter's Java type with the SDK's JSON set-up. */
-  Object[] decode(Map<Param, JsonNode> json) {
+  public Object[] decode(Map<Param, JsonNode> json) {
     Moshi moshi = Contracts.moshi();
     Object[] arguments = new Object[params.size()];
     for (int i = 0; i < params.size(); i++) {
@@ -212,7 +212,7 @@ final class ServiceCall {
   // ---- calling ----
 
   /** Calls the blocking method; throws what it throws. */
-  Object invoke(KrakenClient client, Object[] arguments) throws Throwable {
+  public Object invoke(KrakenClient client, Object[] arguments) throws Throwable {
     try {
       return blocking.invoke(service(client), arguments);
     } catch (InvocationTargetException e) {
@@ -221,7 +221,7 @@ final class ServiceCall {
   }
 
   /** Calls the asynchronous method; throws only what it throws before returning its future. */
-  CompletableFuture<?> invokeAsync(KrakenClient client, Object[] arguments) throws Throwable {
+  public CompletableFuture<?> invokeAsync(KrakenClient client, Object[] arguments) throws Throwable {
     try {
       return (CompletableFuture<?>) async.invoke(service(client), arguments);
     } catch (InvocationTargetException e) {
@@ -236,7 +236,7 @@ final class ServiceCall {
   // ---- responses ----
 
   /** The 2xx statuses the operation declares with a JSON body, in the order written. */
-  List<String> successStatuses() {
+  public List<String> successStatuses() {
     return op.operation().getResponses().keySet().stream()
         .filter(status -> status.startsWith("2"))
         .filter(status -> contract.response(op, status).getContent() != null
@@ -245,7 +245,7 @@ final class ServiceCall {
   }
 
   /** True if {@code body}, answered with a 2xx status, is a success by the family's envelope. */
-  boolean isSuccessBody(JsonNode body) {
+  public boolean isSuccessBody(JsonNode body) {
     return switch (style()) {
       case "spot" -> body.path("error").isArray() && body.path("error").isEmpty();
       case "futures" -> "success".equals(body.path("result").asText());
@@ -254,19 +254,19 @@ final class ServiceCall {
   }
 
   /** True if the service returns the whole body (Futures, a body without {@code result}); else its {@code result}. */
-  boolean returnsWholeBody(String status) {
+  public boolean returnsWholeBody(String status) {
     return style().equals("futures")
         || !contract.properties(contract.responseSchema(op, status)).containsKey("result");
   }
 
   /** What the blocking method should return for {@code body}, decoded by the SDK's JSON set-up. */
-  Object expectedResult(KrakenClient client, String status, JsonNode body) throws IOException {
+  public Object expectedResult(KrakenClient client, String status, JsonNode body) throws IOException {
     JsonNode value = returnsWholeBody(status) ? body : body.get("result");
     return client.moshi().adapter(blocking.getGenericReturnType()).fromJson(Contracts.writeJson(value));
   }
 
   /** The properties of the request body the SDK's signer fills in ({@code x-kraken-signer-filled}). */
-  Set<String> signerFilled() {
+  public Set<String> signerFilled() {
     Schema<?> schema = bodySchema();
     if (schema == null) {
       return Set.of();

@@ -18,17 +18,17 @@ import mockwebserver3.RecordedRequest;
  * formulas of PUBLIC-SERVICE.md written out again here (not the SDK's signers), so that a request
  * passes only if what was signed is exactly what was sent.
  */
-final class Signatures {
+public final class Signatures {
   private Signatures() {}
 
   /** What a signed request carried: the nonce and the signature. */
-  record Signed(String nonce, String signature) {}
+  public record Signed(String nonce, String signature) {}
 
   /**
    * The problems of {@code request}'s signing headers for {@code family}, signed with {@link
    * WireFixture#SECRET} and {@code key}; empty if the signature matches the bytes on the wire.
    */
-  static List<String> problems(Family family, RecordedRequest request, String key) {
+  public static List<String> problems(Family family, RecordedRequest request, String key) {
     List<String> problems = new ArrayList<>();
     Signed signed = signed(family, request);
     String keyHeader = family == Family.FUTURES ? "APIKey" : "API-Key";
@@ -48,7 +48,7 @@ final class Signatures {
   }
 
   /** The nonce and signature {@code request} carries, wherever the family puts them. */
-  static Signed signed(Family family, RecordedRequest request) {
+  public static Signed signed(Family family, RecordedRequest request) {
     return switch (family) {
       case SPOT -> new Signed(spotNonce(request), request.getHeaders().get("API-Sign"));
       case FUTURES -> new Signed(request.getHeaders().get("Nonce"), request.getHeaders().get("Authent"));
@@ -90,7 +90,7 @@ final class Signatures {
     return null;
   }
 
-  static byte[] body(RecordedRequest request) {
+  public static byte[] body(RecordedRequest request) {
     return request.getBody() == null ? new byte[0] : request.getBody().toByteArray();
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import io.github.krakensdk.Environment;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.ApiCredentials;
+import io.github.krakensdk.auth.RedactingLoggingInterceptor;
 import io.github.krakensdk.auth.TestServers;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
@@ -45,27 +46,27 @@ import okhttp3.OkHttpClient;
  * }
  * }</pre>
  */
-final class WireFixture implements AutoCloseable {
+public final class WireFixture implements AutoCloseable {
   /** The secret of PUBLIC-SERVICE.md's published Spot example; any Base64 secret would do. */
-  static final String SECRET =
+  public static final String SECRET =
       "kQH5HW/8p1uGOVjbgWA7FunAmGO8lsSUXNsu3eow76sz84Q18fWxnyRzBHCd3pd5nE9qa99HAZtuZuj6F1huXg==";
-  static final ApiCredentials SPOT_KEY = new ApiCredentials("spot-api-key", SECRET);
-  static final ApiCredentials FUTURES_KEY = new ApiCredentials("futures-api-key", SECRET);
-  static final ApiCredentials EMBED_KEY = new ApiCredentials("embed-api-key", SECRET);
-  static final ClientCredentials OAUTH_CLIENT = ClientCredentials.publicClient("test-client-id");
-  static final String ACCESS_TOKEN = "access-token-0";
-  static final String REFRESH_TOKEN = "refresh-token-0";
+  public static final ApiCredentials SPOT_KEY = new ApiCredentials("spot-api-key", SECRET);
+  public static final ApiCredentials FUTURES_KEY = new ApiCredentials("futures-api-key", SECRET);
+  public static final ApiCredentials EMBED_KEY = new ApiCredentials("embed-api-key", SECRET);
+  public static final ClientCredentials OAUTH_CLIENT = ClientCredentials.publicClient("test-client-id");
+  public static final String ACCESS_TOKEN = "access-token-0";
+  public static final String REFRESH_TOKEN = "refresh-token-0";
 
   /** A Spot warning as the listener received it. */
-  record Warning(String operationId, List<KrakenError> warnings) {}
+  public record Warning(String operationId, List<KrakenError> warnings) {}
 
-  final MockWebServer server;
-  final MockWebServer demo;
-  final KrakenClient client;
-  final InMemoryTokenStore tokens;
-  final List<Warning> warnings = new CopyOnWriteArrayList<>();
+  public final MockWebServer server;
+  public final MockWebServer demo;
+  public final KrakenClient client;
+  public final InMemoryTokenStore tokens;
+  public final List<Warning> warnings = new CopyOnWriteArrayList<>();
   /** The {@code Service-Version} the client sends: the first value the Embed contract lists. */
-  final ServiceVersion serviceVersion = ServiceVersion.values().get(0);
+  public final ServiceVersion serviceVersion = ServiceVersion.values().get(0);
 
   private WireFixture(Builder builder) {
     this.server = newServer();
@@ -85,20 +86,29 @@ final class WireFixture implements AutoCloseable {
     if (builder.httpClient != null) {
       client.httpClient(builder.httpClient);
     }
+    if (builder.logging != null) {
+      client.logging(builder.logging);
+    }
+    if (builder.readTimeout != null) {
+      client.readTimeout(builder.readTimeout);
+    }
+    if (builder.callTimeout != null) {
+      client.callTimeout(builder.callTimeout);
+    }
     this.client = client.build();
   }
 
-  static Builder builder() {
+  public static Builder builder() {
     return new Builder();
   }
 
   /** A fixture with the defaults: no retries, a valid access token with a refresh token. */
-  static WireFixture create() {
+  public static WireFixture create() {
     return builder().build();
   }
 
   /** Tokens that stay valid for the whole test, with a refresh token. */
-  static OAuthTokens validTokens() {
+  public static OAuthTokens validTokens() {
     return new OAuthTokens(ACCESS_TOKEN, REFRESH_TOKEN, Instant.now().plus(Duration.ofHours(4)), "bearer",
         "account.info:basic account.fast-api-key:read");
   }
@@ -108,7 +118,7 @@ final class WireFixture implements AutoCloseable {
    * close it when done. A request nobody queued an answer for gets {@code 418} at once instead of
    * waiting until the client times out, so a request that should not have been sent fails fast.
    */
-  static MockWebServer newServer() {
+  public static MockWebServer newServer() {
     MockWebServer server = TestServers.noDelay();
     ((QueueDispatcher) server.getDispatcher()).setFailFast(new MockResponse.Builder()
         .code(418)
@@ -123,16 +133,16 @@ final class WireFixture implements AutoCloseable {
   }
 
   /** The server an operation of the contract is sent to: {@link #demo} if it declares its own servers. */
-  MockWebServer serverFor(Contract.Op op) {
+  public MockWebServer serverFor(Contract.Op op) {
     return ownServer(op) ? demo : server;
   }
 
-  static boolean ownServer(Contract.Op op) {
+  public static boolean ownServer(Contract.Op op) {
     return op.operation().getServers() != null && !op.operation().getServers().isEmpty();
   }
 
   /** Queues a JSON answer (or any text, for the malformed-body tests) with {@code status}. */
-  static void enqueue(MockWebServer to, int status, String body, String... headerPairs) {
+  public static void enqueue(MockWebServer to, int status, String body, String... headerPairs) {
     MockResponse.Builder response = new MockResponse.Builder()
         .code(status)
         .addHeader("Content-Type", "application/json")
@@ -144,14 +154,14 @@ final class WireFixture implements AutoCloseable {
   }
 
   /** The next request {@code from} received; fails if none arrives within a few seconds. */
-  static RecordedRequest take(MockWebServer from) throws InterruptedException {
+  public static RecordedRequest take(MockWebServer from) throws InterruptedException {
     RecordedRequest request = from.takeRequest(5, TimeUnit.SECONDS);
     assertNotNull(request, "the server received no request");
     return request;
   }
 
   /** Requests both servers received. */
-  int requestCount() {
+  public int requestCount() {
     return server.getRequestCount() + demo.getRequestCount();
   }
 
@@ -185,29 +195,50 @@ final class WireFixture implements AutoCloseable {
   }
 
   /** Configures a {@link WireFixture}. */
-  static final class Builder {
+  public static final class Builder {
     private RetryPolicy retryPolicy = RetryPolicy.none();
     private InMemoryTokenStore tokens;
     private OkHttpClient httpClient;
+    private Duration readTimeout;
+    private Duration callTimeout;
+    private RedactingLoggingInterceptor logging;
 
     private Builder() {}
 
-    Builder retryPolicy(RetryPolicy retryPolicy) {
+    public Builder retryPolicy(RetryPolicy retryPolicy) {
       this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy == null");
       return this;
     }
 
-    Builder tokens(InMemoryTokenStore tokens) {
+    public Builder tokens(InMemoryTokenStore tokens) {
       this.tokens = Objects.requireNonNull(tokens, "tokens == null");
       return this;
     }
 
-    Builder httpClient(OkHttpClient httpClient) {
+    public Builder httpClient(OkHttpClient httpClient) {
       this.httpClient = Objects.requireNonNull(httpClient, "httpClient == null");
       return this;
     }
 
-    WireFixture build() {
+    /** The client's read (and write) timeout; the SDK's default when not set. */
+    public Builder readTimeout(Duration readTimeout) {
+      this.readTimeout = Objects.requireNonNull(readTimeout, "readTimeout == null");
+      return this;
+    }
+
+    /** The client's timeout of one whole call; the SDK's default when not set. */
+    public Builder callTimeout(Duration callTimeout) {
+      this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout == null");
+      return this;
+    }
+
+    /** Wire logging for the client. */
+    public Builder logging(RedactingLoggingInterceptor logging) {
+      this.logging = Objects.requireNonNull(logging, "logging == null");
+      return this;
+    }
+
+    public WireFixture build() {
       return new WireFixture(this);
     }
   }
