@@ -27,14 +27,15 @@ import java.util.Objects;
 public final class FuturesSigner {
   private static final String DERIVATIVES_PREFIX = "/derivatives";
 
-  private final byte[] secret;
+  // Keyed once: signing is on every private call's path.
+  private final Digests.Hmac hmac;
 
   /**
    * @param base64Secret the API secret, standard Base64.
    * @throws IllegalArgumentException if it is blank or not Base64 (the message does not quote it).
    */
   public FuturesSigner(String base64Secret) {
-    this.secret = Secrets.decodeBase64Secret(base64Secret, "base64Secret");
+    this.hmac = Digests.hmacSha512(Secrets.decodeBase64Secret(base64Secret, "base64Secret"));
   }
 
   /**
@@ -61,7 +62,7 @@ public final class FuturesSigner {
             postData,
             nonce.getBytes(StandardCharsets.UTF_8),
             stripDerivatives(endpointPath).getBytes(StandardCharsets.UTF_8));
-    return Base64.getEncoder().encodeToString(Digests.hmacSha512(secret, hashed));
+    return Base64.getEncoder().encodeToString(hmac.compute(hashed));
   }
 
   /** {@code /derivatives/api/v3/x} becomes {@code /api/v3/x}; other paths are kept as they are. */

@@ -27,14 +27,15 @@ import java.util.Objects;
  * thread-safe.
  */
 public final class SpotSigner {
-  private final byte[] secret;
+  // Keyed once: signing is on every private call's path.
+  private final Digests.Hmac hmac;
 
   /**
    * @param base64Secret the API secret, standard Base64.
    * @throws IllegalArgumentException if it is blank or not Base64 (the message does not quote it).
    */
   public SpotSigner(String base64Secret) {
-    this.secret = Secrets.decodeBase64Secret(base64Secret, "base64Secret");
+    this.hmac = Digests.hmacSha512(Secrets.decodeBase64Secret(base64Secret, "base64Secret"));
   }
 
   /**
@@ -51,7 +52,7 @@ public final class SpotSigner {
     Objects.requireNonNull(nonce, "nonce == null");
     Objects.requireNonNull(body, "body == null");
     byte[] hashed = Digests.sha256(nonce.getBytes(StandardCharsets.UTF_8), body);
-    byte[] mac = Digests.hmacSha512(secret, pathAndQuery.getBytes(StandardCharsets.UTF_8), hashed);
+    byte[] mac = hmac.compute(pathAndQuery.getBytes(StandardCharsets.UTF_8), hashed);
     return Base64.getEncoder().encodeToString(mac);
   }
 

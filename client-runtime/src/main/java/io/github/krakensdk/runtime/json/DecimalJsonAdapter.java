@@ -20,11 +20,48 @@ final class DecimalJsonAdapter extends JsonAdapter<BigDecimal> {
       throw new JsonDataException("Expected a decimal but was " + token + " at path " + reader.getPath());
     }
     String text = reader.nextString();
+    BigDecimal plain = parsePlain(text);
+    if (plain != null) {
+      return plain;
+    }
     try {
       return new BigDecimal(text);
     } catch (NumberFormatException e) {
       throw new JsonDataException("Expected a decimal but was \"" + Excerpt.of(text) + "\" at path " + reader.getPath(), e);
     }
+  }
+
+  /**
+   * The common shape, {@code -?digits(.digits)?} with at most 18 digits, read straight into an
+   * unscaled long: the same value and scale as {@code new BigDecimal(text)}, without the char
+   * array that constructor copies the text into. Null for any other text, which {@code BigDecimal}
+   * then reads (or refuses). A large page of history carries thousands of these.
+   */
+  static BigDecimal parsePlain(String text) {
+    int length = text.length();
+    int start = length > 0 && text.charAt(0) == '-' ? 1 : 0;
+    if (length - start > 19 || length == start) {
+      return null;
+    }
+    long unscaled = 0;
+    int digits = 0;
+    int dot = -1;
+    for (int i = start; i < length; i++) {
+      char c = text.charAt(i);
+      if (c >= '0' && c <= '9') {
+        unscaled = unscaled * 10 + (c - '0');
+        digits++;
+      } else if (c == '.' && dot < 0 && digits > 0) {
+        dot = i;
+      } else {
+        return null;
+      }
+    }
+    if (digits > 18 || dot == length - 1) {
+      return null;
+    }
+    int scale = dot < 0 ? 0 : length - 1 - dot;
+    return BigDecimal.valueOf(start == 1 ? -unscaled : unscaled, scale);
   }
 
   @Override

@@ -35,6 +35,23 @@ final class KrakenJsonTest {
   }
 
   @Test
+  void decimalsDecodeToExactlyWhatBigDecimalReads() throws IOException {
+    // Plain decimals take a faster path than new BigDecimal(text); value and scale must not differ.
+    JsonAdapter<BigDecimal> adapter = moshi.adapter(BigDecimal.class);
+    for (String text : List.of("0", "-0", "0.0000", "-0.00", "007", "00.10", "42790.12", "-1.25",
+        "123456789012345678", "-12345678901234567.8", "0.000000000000000001", "1234567890123456789",
+        "1E-8", "1.5e3", "+1.5", "1.", ".5", "-.5", "٣")) { // BigDecimal reads any Unicode digit
+      BigDecimal expected = new BigDecimal(text);
+      BigDecimal decoded = adapter.fromJson("\"" + text + "\"");
+      assertEquals(expected, decoded, text); // equals compares the scale too
+    }
+    assertEquals(new BigDecimal("-2.50"), adapter.fromJson("-2.50"));
+    for (String text : List.of("-", "1.2.3", "1-2", "")) {
+      assertThrows(JsonDataException.class, () -> adapter.fromJson("\"" + text + "\""), text);
+    }
+  }
+
+  @Test
   void malformedDecimalIsATypedDecodingErrorNamingThePath() {
     JsonAdapter<Map<String, BigDecimal>> adapter =
         moshi.adapter(new TypeRef<Map<String, BigDecimal>>() {}.type());
@@ -49,6 +66,18 @@ final class KrakenJsonTest {
     assertEquals("\"2025-04-15T09:00:00Z\"", adapter.toJson(adapter.fromJson("\"2025-04-15T09:00:00Z\"")));
     assertEquals("\"2020-08-27T17:03:33.196Z\"", adapter.toJson(adapter.fromJson("\"2020-08-27T17:03:33.196Z\"")));
     assertThrows(JsonDataException.class, () -> adapter.fromJson("\"yesterday\""));
+  }
+
+  @Test
+  void datesOutsideTheCalendarAreRefusedLikeTheParserRefusesThem() throws IOException {
+    JsonAdapter<LocalDate> adapter = moshi.adapter(LocalDate.class);
+    assertEquals(LocalDate.of(2024, 2, 29), adapter.fromJson("\"2024-02-29\""));
+    assertEquals(LocalDate.of(12025, 1, 1), adapter.fromJson("\"+12025-01-01\""));
+    for (String text : List.of("2025-02-29", "2025-13-01", "2025-00-10", "2025-04-31", "2025-1-01", "2025/04/15",
+        "2025-04-1x")) {
+      JsonDataException e = assertThrows(JsonDataException.class, () -> adapter.fromJson("\"" + text + "\""), text);
+      assertTrue(e.getMessage().contains(text), e.getMessage());
+    }
   }
 
   @Test

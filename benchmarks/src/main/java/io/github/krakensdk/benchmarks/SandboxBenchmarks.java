@@ -1,0 +1,191 @@
+package io.github.krakensdk.benchmarks;
+
+import static io.github.krakensdk.benchmarks.Checks.check;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.errors.NonceRejectedException;
+import io.github.krakensdk.sandbox.Sandbox;
+import io.github.krakensdk.sandbox.SandboxKey;
+import io.github.krakensdk.spot.model.TradeVolume;
+import io.github.krakensdk.spot.model.TradeVolumeRequest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Benchmark 4: sixteen threads making signed TradeVolume calls against the sandbox (the project's
+ * contract-validating stand-in for Kraken, which checks every signature and orders nonces per key
+ * like the service). Each call's outcome is counted: a nonce the sandbox refuses is counted, not
+ * thrown, so that the rows show how many there were; any other failure stops the benchmark.
+ *
+ * <p>The sandbox runs inside the measured JVM, with its default 16 threads; everything shares the
+ * same 2 cores. All clients share one OkHttp connection pool sized for 16 threads (OkHttp keeps 5
+ * idle connections by default, which would make both sides reconnect).
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 4, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Threads(16)
+@Fork(value = 1, jvmArgsAppend = {Jvm.HEAP_MIN, Jvm.HEAP_MAX, Jvm.NO_DELAY, Jvm.QUIET_SLF4J})
+public class SandboxBenchmarks {
+  static final MediaType JSON = MediaType.get("application/json");
+  static final String TRADE_VOLUME = "/0/private/TradeVolume";
+
+  /** The sandbox, the shared connection pool, and the clients that share one key. */
+  @State(Scope.Benchmark)
+  public static class Server {
+    Sandbox sandbox;
+    OkHttpClient http;
+    /** One key, {@code orderedRequests(true)}: one call of the key in flight at a time. */
+    KrakenClient sharedKeyOrdered;
+    /** One key, the builder's defaults. */
+    KrakenClient sharedKeyDefaults;
+    final TradeVolumeRequest request = TradeVolumeRequest.builder().pair("XBTUSD").build();
+    final ObjectMapper jackson = new ObjectMapper();
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      sandbox = Sandbox.builder().start();
+      http = new OkHttpClient.Builder().connectionPool(new ConnectionPool(32, 5, TimeUnit.MINUTES)).build();
+      sharedKeyOrdered = sandbox.newClientBuilder().httpClient(http).orderedRequests(true).build();
+      sharedKeyDefaults = sandbox.newClientBuilder().httpClient(http).build();
+      check(sharedKeyOrdered.spot().getTradeVolume(request).fees().size() == 1, "SDK call on the sandbox");
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      sharedKeyOrdered.close();
+      sharedKeyDefaults.close();
+      http.dispatcher().executorService().shutdown();
+      http.connectionPool().evictAll();
+      sandbox.close();
+    }
+  }
+
+  /**
+   * Keys of its own for each thread, issued by the sandbox: one for an SDK client, one for the
+   * floor (each side draws its nonces its own way, so they do not share a key).
+   */
+  @State(Scope.Thread)
+  public static class OwnKey {
+    KrakenClient sdk;
+    SandboxKey rawKey;
+    RawSigner signer;
+    HttpUrl tradeVolumeUrl;
+    long nonce;
+
+    @Setup(Level.Trial)
+    public void setUp(Server server) throws IOException {
+      sdk = KrakenClient.builder().environment(server.sandbox.environment())
+          .spotCredentials(server.sandbox.issueSpotKey().credentials()).httpClient(server.http).build();
+      rawKey = server.sandbox.issueSpotKey();
+      signer = new RawSigner(rawKey.secret());
+      tradeVolumeUrl = server.sandbox.baseUrl().resolve(TRADE_VOLUME.substring(1));
+      nonce = System.currentTimeMillis() * 1000;
+      check(sdk.spot().getTradeVolume(server.request).fees().size() == 1, "SDK call with an issued key");
+      JsonNode answer = raw(server);
+      check(answer.path("result").path("fees").size() == 1, "raw call with an issued key: " + answer);
+    }
+
+    /** The floor: OkHttp, a hand-computed API-Sign over the same JSON body, Jackson into a tree. */
+    JsonNode raw(Server server) throws IOException {
+      String n = Long.toString(++nonce);
+      byte[] body = ("{\"nonce\":" + n + ",\"pair\":\"XBTUSD\"}").getBytes(StandardCharsets.UTF_8);
+      Request request = new Request.Builder().url(tradeVolumeUrl)
+          .header("API-Key", rawKey.key())
+          .header("API-Sign", signer.sign(TRADE_VOLUME, n, body))
+          .post(RequestBody.create(body, JSON))
+          .build();
+      try (Response response = server.http.newCall(request).execute()) {
+        return server.jackson.readTree(response.body().byteStream());
+      }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      sdk.close();
+    }
+  }
+
+  /** What happened to each call of a measurement iteration, per thread; JMH sums them up. */
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  @State(Scope.Thread)
+  public static class Outcomes {
+    public long calls;
+    public long nonceRejections;
+
+    @Setup(Level.Iteration)
+    public void reset() {
+      calls = 0;
+      nonceRejections = 0;
+    }
+  }
+
+  /** Each thread its own key and SDK client (all on one pool): nothing to order. */
+  @Benchmark
+  public TradeVolume sdkOwnKeys(OwnKey own, Server server, Outcomes outcomes) {
+    return sdkCall(own.sdk, server, outcomes);
+  }
+
+  /** One key for all sixteen threads, {@code orderedRequests(true)}. */
+  @Benchmark
+  public TradeVolume sdkSharedKeyOrdered(Server server, Outcomes outcomes) {
+    return sdkCall(server.sharedKeyOrdered, server, outcomes);
+  }
+
+  /** One key for all sixteen threads with the builder's defaults: nonces may reach the server out of order. */
+  @Benchmark
+  public TradeVolume sdkSharedKeyDefaults(Server server, Outcomes outcomes) {
+    return sdkCall(server.sharedKeyDefaults, server, outcomes);
+  }
+
+  /** The floor: hand-written OkHttp calls, each thread its own key. */
+  @Benchmark
+  public JsonNode rawOwnKeys(OwnKey own, Server server, Outcomes outcomes) throws IOException {
+    JsonNode answer = own.raw(server);
+    outcomes.calls++;
+    JsonNode errors = answer.path("error");
+    if (!errors.isEmpty()) {
+      if (errors.toString().contains("EAPI:Invalid nonce")) {
+        outcomes.nonceRejections++;
+      } else {
+        throw new IOException("sandbox error " + errors);
+      }
+    }
+    return answer;
+  }
+
+  private static TradeVolume sdkCall(KrakenClient client, Server server, Outcomes outcomes) {
+    outcomes.calls++;
+    try {
+      return client.spot().getTradeVolume(server.request);
+    } catch (NonceRejectedException e) {
+      outcomes.nonceRejections++;
+      return null;
+    }
+  }
+}
