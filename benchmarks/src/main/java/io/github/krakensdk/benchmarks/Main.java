@@ -31,7 +31,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <pre>
  * mvn -B -q -Pbenchmarks package -DskipTests
- * java -jar benchmarks/target/benchmarks.jar            # about 7 minutes on 2 cores
+ * java -jar benchmarks/target/benchmarks.jar            # about 7.5 minutes on 2 cores
  * java -jar benchmarks/target/benchmarks.jar --quick    # a smoke run, figures meaningless
  * </pre>
  *

@@ -1,8 +1,12 @@
 package io.github.krakensdk.benchmarks;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
@@ -12,7 +16,7 @@ import org.openjdk.jmh.results.RunResult;
  * counters, keyed by {@code Class.method}.
  */
 record Measured(String name, double opsPerSecond, double error, double allocBytesPerOp,
-    Map<String, Double> counters) {
+    Map<String, Double> counters, List<Map<String, Double>> iterationCounters) {
 
   static Map<String, Measured> of(Collection<RunResult> results) {
     Map<String, Measured> byName = new LinkedHashMap<>();
@@ -21,7 +25,7 @@ record Measured(String name, double opsPerSecond, double error, double allocByte
       String[] parts = full.split("\\.");
       String name = parts[parts.length - 2] + "." + parts[parts.length - 1];
       Result<?> primary = run.getPrimaryResult();
-      Map<String, Result> secondary = run.getSecondaryResults();
+      var secondary = run.getSecondaryResults(); // JMH declares it with a raw Result
       Result<?> alloc = secondary.get("gc.alloc.rate.norm");
       Map<String, Double> counters = new LinkedHashMap<>();
       secondary.forEach((key, value) -> {
@@ -29,8 +33,16 @@ record Measured(String name, double opsPerSecond, double error, double allocByte
           counters.put(key, value.getScore());
         }
       });
+      List<Map<String, Double>> iterations = new ArrayList<>();
+      for (BenchmarkResult fork : run.getBenchmarkResults()) {
+        for (IterationResult iteration : fork.getIterationResults()) {
+          Map<String, Double> values = new LinkedHashMap<>();
+          iteration.getSecondaryResults().forEach((key, value) -> values.put(key, value.getScore()));
+          iterations.add(values);
+        }
+      }
       byName.put(name, new Measured(name, primary.getScore(), primary.getScoreError(),
-          alloc == null ? Double.NaN : alloc.getScore(), counters));
+          alloc == null ? Double.NaN : alloc.getScore(), counters, List.copyOf(iterations)));
     }
     return byName;
   }
