@@ -5,6 +5,7 @@ import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.OAuthTokenClient;
 import io.github.krakensdk.auth.oauth.ReauthorizationRequiredException;
 import io.github.krakensdk.auth.oauth.TokenStore;
+import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
 import okhttp3.Authenticator;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
@@ -37,10 +38,13 @@ record OAuthAccess(OkHttpClient client, BearerTokenAuth tokens) {
           }
           try {
             return refreshOn401.authenticate(route, response);
-          } catch (ReauthorizationRequiredException e) {
-            // Nothing to refresh with: hand the 401 itself back, which the caller gets as an
-            // AuthenticationException carrying the service's error.
-            return null;
+          } catch (KrakenFailureIOException e) {
+            if (e.failure() instanceof ReauthorizationRequiredException) {
+              // Nothing to refresh with: hand the 401 itself back, which the caller gets as an
+              // AuthenticationException carrying the service's error.
+              return null;
+            }
+            throw e;
           }
         })
         .build();

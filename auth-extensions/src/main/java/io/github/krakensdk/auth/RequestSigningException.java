@@ -1,13 +1,40 @@
 package io.github.krakensdk.auth;
 
+import io.github.krakensdk.errors.KrakenClientException;
+
 /**
  * A request that cannot be signed as it stands, e.g. a Spot private request whose body is
  * neither a form nor a JSON object. Thrown before anything is sent, so the request can be fixed
- * and sent again safely.
+ * and sent again safely; sending it unchanged fails the same way, so it is never retried.
+ *
+ * <p>The signing interceptors raise it inside OkHttp, where only {@code IOException}s may leave an
+ * interceptor, so it travels in a {@link io.github.krakensdk.runtime.transport.KrakenFailureIOException}.
+ * A call of the SDK reports it as itself, named after the operation called; a caller of a plain
+ * {@code OkHttpClient} reads it from {@code KrakenFailureIOException.failure()}:
+ *
+ * <pre>{@code
+ * } catch (KrakenFailureIOException e) {
+ *   if (e.failure() instanceof RequestSigningException unsignable) { fix(request, unsignable); }
+ * }
+ * }</pre>
  */
-public final class RequestSigningException extends RequestNotSentException {
+public final class RequestSigningException extends KrakenClientException {
+  private static final long serialVersionUID = 1L;
+
+  /** {@link #operationId()} until a call names the operation: the interceptor knows none. */
+  public static final String SIGN_REQUEST = "signRequest";
+
   /** A request that cannot be signed, for the reason in {@code message}. */
   public RequestSigningException(String message) {
-    super(message);
+    super(SIGN_REQUEST, message, null);
+  }
+
+  private RequestSigningException(RequestSigningException original, String operationId) {
+    super(original, operationId);
+  }
+
+  @Override
+  protected RequestSigningException copy(String operationId) {
+    return new RequestSigningException(this, operationId);
   }
 }

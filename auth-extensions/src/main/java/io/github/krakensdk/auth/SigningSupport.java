@@ -3,6 +3,8 @@ package io.github.krakensdk.auth;
 import io.github.krakensdk.auth.internal.RequestBodies;
 import io.github.krakensdk.auth.nonce.NonceSource;
 import io.github.krakensdk.auth.nonce.RequestSequencer;
+import io.github.krakensdk.errors.KrakenException;
+import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
 import java.io.IOException;
 import java.util.function.Predicate;
 import okhttp3.Interceptor;
@@ -43,17 +45,23 @@ final class SigningSupport {
 
   /**
    * Passes requests that {@code signIf} rejects through untouched; signs the others with a fresh
-   * nonce, in nonce order when a sequencer is configured.
+   * nonce, in nonce order when a sequencer is configured. A {@link RequestSigningException} (any
+   * {@link KrakenException}) leaves as a {@link KrakenFailureIOException}: OkHttp lets only
+   * {@code IOException}s out of an interceptor without ending an asynchronous call's thread.
    */
   Response intercept(Interceptor.Chain chain, Preparation preparation) throws IOException {
     Request request = chain.request();
     if (!signIf.test(request)) return chain.proceed(request);
     requireNetworkInterceptor(chain);
-    // Prepare before taking the key in ordered mode: reading a body needs no nonce and may be slow.
-    Prepared prepared = preparation.prepare(request);
-    RequestSequencer.Exchange<Response> exchange =
-        () -> chain.proceed(prepared.sign(Long.toUnsignedString(nonceSource.nextNonce())));
-    return sequencer == null ? exchange.run() : sequencer.inOrder(chain.call(), exchange);
+    try {
+      // Prepare before taking the key in ordered mode: reading a body needs no nonce and may be slow.
+      Prepared prepared = preparation.prepare(request);
+      RequestSequencer.Exchange<Response> exchange =
+          () -> chain.proceed(prepared.sign(Long.toUnsignedString(nonceSource.nextNonce())));
+      return sequencer == null ? exchange.run() : sequencer.inOrder(chain.call(), exchange);
+    } catch (KrakenException e) {
+      throw new KrakenFailureIOException(e);
+    }
   }
 
   /**

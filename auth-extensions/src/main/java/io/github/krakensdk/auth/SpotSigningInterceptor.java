@@ -18,7 +18,8 @@ import okhttp3.Response;
  * {@code nonce} field) or, for a JSON body, as the number member {@code "nonce":...} (first, or
  * replacing an existing top-level {@code nonce}). Nothing else in the body changes. An empty body
  * becomes the form {@code nonce=...}. Other body types fail with {@link
- * RequestSigningException} before anything is sent.
+ * RequestSigningException} before anything is sent (carried out of OkHttp by a {@link
+ * io.github.krakensdk.runtime.transport.KrakenFailureIOException}).
  *
  * <p>Install it as a <b>network</b> interceptor: OkHttp calls network interceptors for every
  * attempt, so a redirected or re-authenticated request is signed again with a new nonce.
@@ -85,7 +86,7 @@ public final class SpotSigningInterceptor implements Interceptor {
     };
   }
 
-  private static byte[] putIntoJson(byte[] body, String nonce) throws RequestSigningException {
+  private static byte[] putIntoJson(byte[] body, String nonce) {
     try {
       return SpotNonces.putIntoJson(body, nonce);
     } catch (JsonException e) {
@@ -94,7 +95,7 @@ public final class SpotSigningInterceptor implements Interceptor {
     }
   }
 
-  private static byte[] putIntoForm(byte[] body, String nonce) throws RequestSigningException {
+  private static byte[] putIntoForm(byte[] body, String nonce) {
     try {
       return SpotNonces.putIntoForm(body, nonce);
     } catch (IllegalArgumentException e) {

@@ -9,8 +9,10 @@
  * io.github.krakensdk.auth.EmbedSigningInterceptor}) sign the exact bytes OkHttp puts on the wire
  * and must be installed as <em>network</em> interceptors, so that every attempt, including
  * redirects and authentication retries, carries a fresh nonce. {@link
- * io.github.krakensdk.auth.KrakenHttpClients} configures a client so that it never re-sends a
- * signed write on its own.
+ * io.github.krakensdk.runtime.transport.KrakenHttpClients} (client-runtime) configures a client so
+ * that it never re-sends a signed write on its own. A request that cannot be signed fails with
+ * {@link io.github.krakensdk.auth.RequestSigningException}, an unchecked {@code
+ * KrakenClientException} that leaves OkHttp inside a {@code KrakenFailureIOException}.
  *
  * <pre>{@code
  * ApiCredentials credentials = new ApiCredentials(apiKey, apiSecret);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.auth.nonce.RequestSequencer;
+import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

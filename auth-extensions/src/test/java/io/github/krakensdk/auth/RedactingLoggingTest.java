@@ -8,6 +8,7 @@ import io.github.krakensdk.auth.oauth.BearerTokenAuth;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
 import io.github.krakensdk.auth.oauth.OAuthTokenClient;
+import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;

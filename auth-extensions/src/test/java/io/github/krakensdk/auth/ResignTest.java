@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import mockwebserver3.MockResponse;

@@ -1,16 +1,23 @@
 package io.github.krakensdk.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
+import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.junit5.StartStop;
+import okhttp3.Call;
+import okhttp3.Callback;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -97,17 +104,51 @@ final class SpotBodyTest {
   void unsignableRequestsFailBeforeAnythingIsSent() {
     Request notJson = new Request.Builder().url(server.url("/0/private/AddOrder"))
         .post(RequestBody.create("[1,2]", MediaType.get("application/json"))).build();
-    RequestSigningException e =
-        assertThrows(RequestSigningException.class, () -> client.newCall(notJson).execute());
+    RequestSigningException e = unsignable(notJson);
     assertTrue(e.getMessage().contains("JSON"), e.getMessage());
+    assertEquals(RequestSigningException.SIGN_REQUEST, e.operationId(), "no call named an operation");
 
     Request text = new Request.Builder().url(server.url("/0/private/AddOrder"))
         .post(RequestBody.create("nonce=1", MediaType.get("text/plain"))).build();
-    assertThrows(RequestSigningException.class, () -> client.newCall(text).execute());
+    unsignable(text);
 
     Request get = new Request.Builder().url(server.url("/0/private/Balance")).get().build();
-    assertThrows(RequestSigningException.class, () -> client.newCall(get).execute());
+    unsignable(get);
 
     assertEquals(0, server.getRequestCount());
+  }
+
+  @Test
+  void unsignableRequestsFailTheSameWayAsynchronously() throws Exception {
+    Request notJson = new Request.Builder().url(server.url("/0/private/AddOrder"))
+        .post(RequestBody.create("[1,2]", MediaType.get("application/json"))).build();
+    CompletableFuture<IOException> failure = new CompletableFuture<>();
+    client.newCall(notJson).enqueue(new Callback() {
+      @Override
+      public void onFailure(Call call, IOException e) {
+        failure.complete(e);
+      }
+
+      @Override
+      public void onResponse(Call call, Response response) {
+        response.close();
+        failure.completeExceptionally(new AssertionError("the request was sent"));
+      }
+    });
+    KrakenFailureIOException e =
+        assertInstanceOf(KrakenFailureIOException.class, failure.get(10, TimeUnit.SECONDS));
+    assertInstanceOf(RequestSigningException.class, e.failure());
+    assertEquals(0, server.getRequestCount());
+  }
+
+  /**
+   * OkHttp lets only IOExceptions out of an interceptor: the signing failure travels inside one.
+   */
+  private RequestSigningException unsignable(Request request) {
+    KrakenFailureIOException e =
+        assertThrows(KrakenFailureIOException.class, () -> client.newCall(request).execute());
+    RequestSigningException failure = assertInstanceOf(RequestSigningException.class, e.failure());
+    assertEquals(failure.getMessage(), e.getMessage());
+    return failure;
   }
 }

@@ -20,7 +20,8 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * Rate limiting, nonce rejection and authentication failure have subtypes of their own.
+ * Rate limiting, nonce rejection and authentication failure have subtypes of their own, and so
+ * do the OAuth token endpoint's refusals ({@code io.github.krakensdk.auth.oauth.OAuthException}).
  */
 public class KrakenServiceException extends KrakenException {
   private static final long serialVersionUID = 1L;
@@ -31,11 +32,31 @@ public class KrakenServiceException extends KrakenException {
   private final String bodyExcerpt;
 
   public KrakenServiceException(ServiceError error) {
-    super(error.operationId(), error.httpStatus(), error.retryAfter(), describe(error), null);
+    this(error, describe(error), null);
+  }
+
+  /**
+   * For subtypes that say more than the error strings, such as the OAuth token endpoint's
+   * refusals: {@code message} replaces the one made from {@code error}.
+   *
+   * @param cause may be null.
+   */
+  protected KrakenServiceException(ServiceError error, String message, Throwable cause) {
+    super(Objects.requireNonNull(error, "error == null").operationId(), error.httpStatus(), error.retryAfter(),
+        message, cause);
     this.errors = error.errors();
     this.code = error.code();
     this.errorDescription = error.errorDescription();
     this.bodyExcerpt = error.bodyExcerpt();
+  }
+
+  /** A copy of {@code original} naming {@code operationId}; see {@link #withOperationId}. */
+  protected KrakenServiceException(KrakenServiceException original, String operationId) {
+    super(original, operationId);
+    this.errors = original.errors;
+    this.code = original.code;
+    this.errorDescription = original.errorDescription;
+    this.bodyExcerpt = original.bodyExcerpt;
   }
 
   /** Every error string the service sent, in order. */
@@ -71,6 +92,11 @@ public class KrakenServiceException extends KrakenException {
   /** The start of the response body, for diagnostics. */
   public String bodyExcerpt() {
     return bodyExcerpt;
+  }
+
+  @Override
+  protected KrakenServiceException copy(String operationId) {
+    return new KrakenServiceException(this, operationId);
   }
 
   private static String describe(ServiceError error) {

@@ -16,7 +16,13 @@ public final class KrakenTransportException extends KrakenException {
     this.outcomeUnknown = outcomeUnknown;
   }
 
+  /** True if a request that changes state may have reached the service: check before re-sending. */
   public boolean outcomeUnknown() {
     return outcomeUnknown;
+  }
+
+  @Override
+  protected KrakenTransportException copy(String operationId) {
+    return new KrakenTransportException(operationId, (IOException) getCause(), outcomeUnknown);
   }
 }

@@ -11,4 +11,13 @@ public final class NonceRejectedException extends KrakenServiceException {
   public NonceRejectedException(ServiceError error) {
     super(error);
   }
+
+  private NonceRejectedException(NonceRejectedException original, String operationId) {
+    super(original, operationId);
+  }
+
+  @Override
+  protected NonceRejectedException copy(String operationId) {
+    return new NonceRejectedException(this, operationId);
+  }
 }

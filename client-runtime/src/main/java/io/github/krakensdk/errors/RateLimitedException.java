@@ -11,4 +11,13 @@ public final class RateLimitedException extends KrakenServiceException {
   public RateLimitedException(ServiceError error) {
     super(error);
   }
+
+  private RateLimitedException(RateLimitedException original, String operationId) {
+    super(original, operationId);
+  }
+
+  @Override
+  protected RateLimitedException copy(String operationId) {
+    return new RateLimitedException(this, operationId);
+  }
 }

@@ -21,9 +21,19 @@ public final class UnexpectedResponseException extends KrakenException {
     this.bodyExcerpt = bodyExcerpt;
   }
 
+  private UnexpectedResponseException(UnexpectedResponseException original, String operationId) {
+    super(original, operationId);
+    this.bodyExcerpt = original.bodyExcerpt;
+  }
+
   /** The start of the body as received (at most a few hundred characters). */
   public String bodyExcerpt() {
     return bodyExcerpt;
+  }
+
+  @Override
+  protected UnexpectedResponseException copy(String operationId) {
+    return new UnexpectedResponseException(this, operationId);
   }
 
   private static String quote(String excerpt) {

@@ -2,6 +2,7 @@ package io.github.krakensdk.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,6 +16,7 @@ import io.github.krakensdk.auth.oauth.OAuthException;
 import io.github.krakensdk.auth.oauth.OAuthTokenClient;
 import io.github.krakensdk.auth.oauth.OAuthTokens;
 import io.github.krakensdk.auth.oauth.ReauthorizationRequiredException;
+import io.github.krakensdk.errors.AuthenticationException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.oauth.model.UserInfo;
@@ -164,7 +166,8 @@ class OAuthTest {
     SandboxCredentials demo = sandbox.credentials();
     OAuthTokens tokens = tokenClient(sandbox, demo.oauthConfidentialClient())
         .exchangeCode(code(sandbox, demo.oauthConfidentialClientId(), demo.redirectUri()), demo.redirectUri());
-    OAuthException e = assertThrows(OAuthException.class,
+    // Rejected as a refresh token: for this client the grant is gone.
+    ReauthorizationRequiredException e = assertThrows(ReauthorizationRequiredException.class,
         () -> tokenClient(sandbox, demo.oauthPublicClient()).refresh(tokens.refreshToken()));
     assertEquals("invalid_grant", e.error());
   }
@@ -331,7 +334,11 @@ class OAuthTest {
   void userInfoWithoutATokenIsUnauthorized(Sandbox sandbox) {
     try (KrakenClient kraken = sandbox.newClient()) {
       // No tokens stored: the SDK asks for a new authorization instead of calling.
-      assertThrows(KrakenException.class, () -> kraken.oauth().getUserInfo());
+      ReauthorizationRequiredException e =
+          assertThrows(ReauthorizationRequiredException.class, () -> kraken.oauth().getUserInfo());
+      assertEquals("getUserInfo", e.operationId(), "named after the operation called");
+      assertInstanceOf(AuthenticationException.class, e);
+      assertInstanceOf(KrakenException.class, e);
       assertFalse(sandbox.checkedResponses().stream().anyMatch(c -> c.startsWith("getUserInfo")), "nothing was sent");
     }
     Raw.Answer answer = new Raw(sandbox).get("/oauth/userinfo");

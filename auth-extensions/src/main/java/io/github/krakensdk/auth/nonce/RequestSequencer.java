@@ -1,7 +1,7 @@
 package io.github.krakensdk.auth.nonce;
 
-import io.github.krakensdk.auth.RequestNotSentException;
 import io.github.krakensdk.auth.internal.Digests;
+import io.github.krakensdk.runtime.transport.RequestNotSentException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;

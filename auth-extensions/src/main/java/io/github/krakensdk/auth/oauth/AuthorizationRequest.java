@@ -77,7 +77,7 @@ public final class AuthorizationRequest {
   }
 
   /** As {@link #authorizationCode(HttpUrl, String)} with this request's state. */
-  public String authorizationCode(HttpUrl callback) throws OAuthException {
+  public String authorizationCode(HttpUrl callback) {
     return authorizationCode(callback, state);
   }
 
@@ -89,8 +89,7 @@ public final class AuthorizationRequest {
    * @throws OAuthException if the callback reports an error ({@code access_denied}, ...) or has
    *     no code.
    */
-  public static String authorizationCode(HttpUrl callback, String expectedState)
-      throws OAuthException {
+  public static String authorizationCode(HttpUrl callback, String expectedState) {
     Objects.requireNonNull(callback, "callback == null");
     Secrets.requireNonBlank(expectedState, "expectedState");
     List<String> states = callback.queryParameterValues("state");
@@ -106,14 +105,22 @@ public final class AuthorizationRequest {
     if (error != null) {
       String description = callback.queryParameter("error_description");
       throw new OAuthException(
-          "authorization failed: " + error + (description == null ? "" : " (" + description + ")"),
+          OAuthException.AUTHORIZE_OPERATION,
+          OAuthException.NO_STATUS,
           error,
-          0,
+          description,
+          "authorization failed: " + error + (description == null ? "" : " (" + description + ")"),
           null);
     }
     String code = callback.queryParameter("code");
     if (code == null || code.isEmpty()) {
-      throw new OAuthException("the callback carries no authorization code", null, 0, null);
+      throw new OAuthException(
+          OAuthException.AUTHORIZE_OPERATION,
+          OAuthException.NO_STATUS,
+          null,
+          null,
+          "the callback carries no authorization code",
+          null);
     }
     return code;
   }

@@ -1,5 +1,9 @@
 package io.github.krakensdk.auth.oauth;
 
+import io.github.krakensdk.errors.KrakenClientException;
+import io.github.krakensdk.errors.KrakenException;
+import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Clock;
@@ -36,7 +40,13 @@ import okhttp3.Route;
  * OkHttpClient api = auth.install(KrakenHttpClients.newBuilder()).build();
  * }</pre>
  *
- * One instance per token store (that is, per user). The interceptor is an application
+ * Failures are unchecked {@link KrakenException}s: {@link ReauthorizationRequiredException}, an
+ * {@link OAuthException} of the token endpoint, a {@link KrakenTransportException}, or a {@link
+ * KrakenClientException} when the {@link TokenStore} fails. The interceptor and the authenticator
+ * throw them inside a {@link KrakenFailureIOException}, as OkHttp requires; the calls of the SDK
+ * unwrap it, so their callers see the failure itself.
+ *
+ * <p>One instance per token store (that is, per user). The interceptor is an application
  * interceptor; the OAuth token client must use a client without it.
  */
 public final class BearerTokenAuth {
@@ -74,13 +84,13 @@ public final class BearerTokenAuth {
 
   /**
    * The application interceptor that adds the bearer header to requests that have no {@code
-   * Authorization} header of their own.
+   * Authorization} header of their own. Fails with a {@link KrakenFailureIOException}.
    */
   public Interceptor interceptor() {
     return interceptor;
   }
 
-  /** The authenticator that answers one 401 with a refreshed token. */
+  /** The authenticator that answers one 401 with a refreshed token. Fails as {@link #interceptor()}. */
   public Authenticator authenticator() {
     return authenticator;
   }
@@ -88,25 +98,39 @@ public final class BearerTokenAuth {
   /**
    * Finishes the authorization-code flow: exchanges {@code code} and stores the tokens, replacing
    * any grant that needed re-authorization.
+   *
+   * @throws OAuthException if the token endpoint refuses the code.
+   * @throws KrakenTransportException if the network failed.
+   * @throws KrakenClientException if the token store failed.
    */
-  public OAuthTokens completeAuthorization(String code, String redirectUri) throws IOException {
+  public OAuthTokens completeAuthorization(String code, String redirectUri) {
     OAuthTokens tokens = tokenClient.exchangeCode(code, redirectUri);
     synchronized (lock) {
-      store.save(tokens);
+      save(tokens);
       rejectedRefreshToken = null;
     }
     return tokens;
   }
 
-  /** A currently valid access token, refreshed first if it expires within the margin. */
-  public String accessToken() throws IOException {
+  /**
+   * A currently valid access token, refreshed first if it expires within the margin.
+   *
+   * @throws ReauthorizationRequiredException if the user must authorize again.
+   * @throws KrakenException if the refresh failed otherwise.
+   */
+  public String accessToken() {
     return currentTokens().accessToken();
   }
 
   private Response intercept(Interceptor.Chain chain) throws IOException {
     Request request = chain.request();
     if (request.header("Authorization") != null) return chain.proceed(request);
-    OAuthTokens tokens = currentTokens();
+    OAuthTokens tokens;
+    try {
+      tokens = currentTokens();
+    } catch (KrakenException e) {
+      throw new KrakenFailureIOException(e); // OkHttp lets only IOExceptions out of an interceptor
+    }
     return chain.proceed(
         request.newBuilder().header("Authorization", "Bearer " + tokens.accessToken()).build());
   }
@@ -121,7 +145,12 @@ public final class BearerTokenAuth {
     if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
       return null;
     }
-    OAuthTokens fresh = refreshReplacing(authorization.substring(7).trim());
+    OAuthTokens fresh;
+    try {
+      fresh = refreshReplacing(authorization.substring(7).trim());
+    } catch (KrakenException e) {
+      throw new KrakenFailureIOException(e); // as in intercept: OkHttp wants an IOException
+    }
     return response
         .request()
         .newBuilder()
@@ -129,8 +158,8 @@ public final class BearerTokenAuth {
         .build();
   }
 
-  private OAuthTokens currentTokens() throws IOException {
-    OAuthTokens tokens = store.load();
+  private OAuthTokens currentTokens() {
+    OAuthTokens tokens = load();
     if (tokens == null) throw reauthorization("no tokens are stored");
     if (!tokens.expiresWithin(refreshMargin, clock.instant())) return tokens;
     return refreshReplacing(tokens.accessToken());
@@ -140,14 +169,14 @@ public final class BearerTokenAuth {
    * Returns tokens that replace {@code staleAccessToken}: those another call already obtained, or
    * the result of the one refresh under way, or of a refresh this call starts.
    */
-  private OAuthTokens refreshReplacing(String staleAccessToken) throws IOException {
+  private OAuthTokens refreshReplacing(String staleAccessToken) {
     CompletableFuture<OAuthTokens> future;
     String refreshToken = null;
     synchronized (lock) {
       if (inFlight != null) {
         future = inFlight;
       } else {
-        OAuthTokens current = store.load();
+        OAuthTokens current = load();
         if (current == null) throw reauthorization("no tokens are stored");
         if (!current.accessToken().equals(staleAccessToken)
             && !current.expiresWithin(refreshMargin, clock.instant())) {
@@ -166,7 +195,7 @@ public final class BearerTokenAuth {
     // This call does the refresh, outside the lock; the others wait on the future.
     try {
       OAuthTokens fresh = tokenClient.refresh(refreshToken);
-      store.save(fresh);
+      save(fresh);
       synchronized (lock) {
         inFlight = null;
       }
@@ -179,7 +208,7 @@ public final class BearerTokenAuth {
       }
       future.completeExceptionally(e);
       throw e;
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (RuntimeException | Error e) {
       synchronized (lock) {
         inFlight = null;
       }
@@ -188,31 +217,58 @@ public final class BearerTokenAuth {
     }
   }
 
-  private static OAuthTokens await(CompletableFuture<OAuthTokens> future) throws IOException {
+  private static OAuthTokens await(CompletableFuture<OAuthTokens> future) {
     try {
       return future.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while waiting for a token refresh");
+      throw new KrakenTransportException(OAuthException.TOKEN_OPERATION,
+          new InterruptedIOException("interrupted while waiting for a token refresh"), false);
     } catch (ExecutionException e) {
       // A new exception per waiting call, so each stack trace shows its own caller.
       Throwable cause = e.getCause();
-      if (cause instanceof ReauthorizationRequiredException) {
-        OAuthException rejected = (OAuthException) cause;
+      if (cause instanceof ReauthorizationRequiredException rejected) {
         throw new ReauthorizationRequiredException(
             "the refresh token was rejected", rejected.error(), rejected.httpStatus(), cause);
       }
-      if (cause instanceof OAuthException) {
-        OAuthException failed = (OAuthException) cause;
-        throw new OAuthException(
-            "the token refresh failed: " + failed.getMessage(), failed.error(), failed.httpStatus(), cause);
+      if (cause instanceof OAuthException failed) {
+        throw new OAuthException(OAuthException.TOKEN_OPERATION, failed.httpStatus(), failed.error(),
+            failed.errorDescription(), "the token refresh failed: " + failed.getMessage(), cause);
       }
-      throw new IOException("the token refresh failed: " + cause, cause);
+      if (cause instanceof KrakenTransportException failed) {
+        throw new KrakenTransportException(OAuthException.TOKEN_OPERATION,
+            new IOException("the token refresh failed", failed.getCause()), failed.outcomeUnknown());
+      }
+      if (cause instanceof KrakenException failed) {
+        throw failed;
+      }
+      throw new KrakenClientException(OAuthException.TOKEN_OPERATION,
+          "the token refresh failed (" + cause.getClass().getSimpleName() + ")", cause);
+    }
+  }
+
+  /** The stored tokens; a store that fails is a local failure. */
+  private OAuthTokens load() {
+    try {
+      return store.load();
+    } catch (IOException e) {
+      // The class only: a store's message is the caller's and may say more than a log should.
+      throw new KrakenClientException(OAuthException.TOKEN_OPERATION,
+          "the token store failed to load (" + e.getClass().getSimpleName() + ")", e);
+    }
+  }
+
+  private void save(OAuthTokens tokens) {
+    try {
+      store.save(tokens);
+    } catch (IOException e) {
+      throw new KrakenClientException(OAuthException.TOKEN_OPERATION,
+          "the token store failed to save (" + e.getClass().getSimpleName() + ")", e);
     }
   }
 
   private static ReauthorizationRequiredException reauthorization(String why) {
-    return new ReauthorizationRequiredException(why, null, 0, null);
+    return new ReauthorizationRequiredException(why, null, KrakenException.NO_STATUS, null);
   }
 
   @Override

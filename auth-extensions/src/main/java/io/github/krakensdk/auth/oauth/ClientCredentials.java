@@ -1,6 +1,7 @@
 package io.github.krakensdk.auth.oauth;
 
 import io.github.krakensdk.auth.internal.Secrets;
+import io.github.krakensdk.errors.KrakenClientException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,9 @@ import javax.crypto.IllegalBlockSizeException;
  * {@link #toString()} shows the client ID, never the secret.
  */
 public final class ClientCredentials {
+  /** The {@link KrakenClientException#operationId()} of a client secret that cannot be decrypted. */
+  public static final String DECRYPT_CLIENT_SECRET = "decryptClientSecret";
+
   private final String clientId;
   private final String clientSecret;
 
@@ -55,10 +59,20 @@ public final class ClientCredentials {
    * with the client's registered RSA public key, PKCS#1 v1.5 padding (what {@code openssl rsautl
    * -decrypt} undoes). Line breaks and spaces in the Base64 are ignored.
    *
-   * @throws GeneralSecurityException if it is not Base64, or {@code privateKey} cannot decrypt it
-   *     (the message says which, without any key or secret material).
+   * @throws KrakenClientException if it is not Base64, or {@code privateKey} cannot decrypt it (the
+   *     message says which, without any key or secret material; the cause is a {@link
+   *     GeneralSecurityException}). Its operation is {@value #DECRYPT_CLIENT_SECRET}.
    */
   public static ClientCredentials confidentialFromEncryptedSecret(
+      String clientId, String encryptedSecretBase64, PrivateKey privateKey) {
+    try {
+      return decrypt(clientId, encryptedSecretBase64, privateKey);
+    } catch (GeneralSecurityException e) {
+      throw new KrakenClientException(DECRYPT_CLIENT_SECRET, e.getMessage(), e);
+    }
+  }
+
+  private static ClientCredentials decrypt(
       String clientId, String encryptedSecretBase64, PrivateKey privateKey)
       throws GeneralSecurityException {
     checkClientId(clientId);

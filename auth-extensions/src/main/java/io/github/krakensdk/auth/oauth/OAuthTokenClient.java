@@ -1,9 +1,11 @@
 package io.github.krakensdk.auth.oauth;
 
-import io.github.krakensdk.auth.KrakenHttpClients;
 import io.github.krakensdk.auth.internal.JsonException;
 import io.github.krakensdk.auth.internal.JsonReader;
 import io.github.krakensdk.auth.internal.Secrets;
+import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.transport.TransportFailures;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -30,9 +32,11 @@ import okhttp3.ResponseBody;
  * }</pre>
  *
  * A refresh token that the endpoint rejects (HTTP 400 or 401, or {@code invalid_grant}) fails
- * with {@link ReauthorizationRequiredException}; other refusals with {@link OAuthException}.
- * Tokens are never part of a message. Instances are immutable and thread-safe; {@link
- * BearerTokenAuth} makes sure concurrent callers share one refresh.
+ * with {@link ReauthorizationRequiredException}; other refusals with {@link OAuthException}; a
+ * network failure with {@link io.github.krakensdk.errors.KrakenTransportException}. All are
+ * unchecked {@link io.github.krakensdk.errors.KrakenException}s of the operation {@value
+ * OAuthException#TOKEN_OPERATION}. Tokens are never part of a message. Instances are immutable
+ * and thread-safe; {@link BearerTokenAuth} makes sure concurrent callers share one refresh.
  */
 public final class OAuthTokenClient {
   /** Kraken's token endpoint. */
@@ -64,8 +68,14 @@ public final class OAuthTokenClient {
     return new Builder(this);
   }
 
-  /** The {@code authorization_code} grant: trades the callback's code for tokens. */
-  public OAuthTokens exchangeCode(String code, String redirectUri) throws IOException {
+  /**
+   * The {@code authorization_code} grant: trades the callback's code for tokens.
+   *
+   * @throws OAuthException if the endpoint refuses the code (a used or expired code is {@code
+   *     invalid_grant}) or answers something that is not a token response.
+   * @throws io.github.krakensdk.errors.KrakenTransportException if the network failed.
+   */
+  public OAuthTokens exchangeCode(String code, String redirectUri) {
     FormBody form =
         new FormBody.Builder()
             .add("grant_type", "authorization_code")
@@ -80,8 +90,10 @@ public final class OAuthTokenClient {
    * does not, the returned tokens keep {@code refreshToken}.
    *
    * @throws ReauthorizationRequiredException if the endpoint rejects the refresh token.
+   * @throws OAuthException if it fails otherwise (e.g. {@code temporarily_unavailable}).
+   * @throws io.github.krakensdk.errors.KrakenTransportException if the network failed.
    */
-  public OAuthTokens refresh(String refreshToken) throws IOException {
+  public OAuthTokens refresh(String refreshToken) {
     FormBody form =
         new FormBody.Builder()
             .add("grant_type", "refresh_token")
@@ -91,7 +103,7 @@ public final class OAuthTokenClient {
     return tokens.refreshToken() == null ? tokens.withRefreshToken(refreshToken) : tokens;
   }
 
-  private OAuthTokens post(FormBody form, boolean refreshing) throws IOException {
+  private OAuthTokens post(FormBody form, boolean refreshing) {
     Request request =
         new Request.Builder()
             .url(tokenUrl)
@@ -102,22 +114,23 @@ public final class OAuthTokenClient {
     // Lifetimes count from before the request, so that a slow answer errs on the early side.
     Instant sent = clock.instant();
     try (Response response = httpClient.newCall(request).execute()) {
-      byte[] body = read(response.body());
+      byte[] body = read(response.body(), response.code());
       if (!response.isSuccessful()) throw failure(response.code(), body, refreshing);
       return parseTokens(body, sent, response.code());
+    } catch (IOException e) {
+      throw TransportFailures.toKrakenException(OAuthException.TOKEN_OPERATION, e);
     }
   }
 
-  private static byte[] read(ResponseBody body) throws IOException {
+  private static byte[] read(ResponseBody body, int status) throws IOException {
     okio.BufferedSource source = body.source();
     if (source.request(MAX_RESPONSE_BYTES + 1)) {
-      throw new OAuthException("the token endpoint's answer is too large", null, 0, null);
+      throw oauthFailure(status, null, null, "the token endpoint's answer is too large", null);
     }
     return source.readByteArray();
   }
 
-  private static OAuthTokens parseTokens(byte[] body, Instant sent, int status)
-      throws OAuthException {
+  private static OAuthTokens parseTokens(byte[] body, Instant sent, int status) {
     Map<String, Object> json = parse(body, status);
     // Tolerate a {"result": {...}} envelope, as other Kraken endpoints use.
     if (!json.containsKey("access_token") && json.get("result") instanceof Map) {
@@ -127,8 +140,8 @@ public final class OAuthTokenClient {
     }
     Object accessToken = json.get("access_token");
     if (!(accessToken instanceof String) || ((String) accessToken).isBlank()) {
-      throw new OAuthException(
-          "the token endpoint's answer has no access_token", stringOrNull(json.get("error")), status, null);
+      throw oauthFailure(
+          status, stringOrNull(json.get("error")), null, "the token endpoint's answer has no access_token", null);
     }
     Instant expiresAt = null;
     Object expiresIn = json.get("expires_in");
@@ -151,7 +164,8 @@ public final class OAuthTokenClient {
         stringOrNull(json.get("scope")));
   }
 
-  private static OAuthException failure(int status, byte[] body, boolean refreshing) {
+  /** {@link ReauthorizationRequiredException} or {@link OAuthException}. */
+  private static KrakenServiceException failure(int status, byte[] body, boolean refreshing) {
     String error = null;
     String description = null;
     try {
@@ -170,16 +184,21 @@ public final class OAuthTokenClient {
       return new ReauthorizationRequiredException(
           "the refresh token was rejected (" + message + ")", error, status, null);
     }
-    return new OAuthException(message, error, status, null);
+    return oauthFailure(status, error, description == null ? null : abbreviate(description), message, null);
   }
 
-  private static Map<String, Object> parse(byte[] body, int status) throws OAuthException {
+  private static Map<String, Object> parse(byte[] body, int status) {
     try {
       return JsonReader.parseObject(body);
     } catch (JsonException e) {
-      throw new OAuthException(
-          "the token endpoint's answer is not a JSON object: " + e.getMessage(), null, status, e);
+      throw oauthFailure(
+          status, null, null, "the token endpoint's answer is not a JSON object: " + e.getMessage(), e);
     }
+  }
+
+  private static OAuthException oauthFailure(
+      int status, String error, String description, String message, Throwable cause) {
+    return new OAuthException(OAuthException.TOKEN_OPERATION, status, error, description, message, cause);
   }
 
   /** An OAuth error is a string; Kraken's envelope uses an array of strings. */

@@ -1,6 +1,7 @@
 package io.github.krakensdk.auth.oauth;
 
 import io.github.krakensdk.auth.internal.PemPrivateKeyReader;
+import io.github.krakensdk.errors.KrakenClientException;
 import java.security.GeneralSecurityException;
 import java.security.interfaces.RSAPrivateKey;
 import java.util.Objects;
@@ -18,15 +19,19 @@ import java.util.Objects;
  * RSAPrivateKey key = RsaPrivateKeys.fromPem(Files.readString(path), passphrase);
  * }</pre>
  *
- * A wrong or missing passphrase fails with {@link java.security.UnrecoverableKeyException}; other
- * problems with {@link java.security.spec.InvalidKeySpecException}. Messages contain no key
- * material.
+ * A key that cannot be read fails with an unchecked {@link KrakenClientException} (operation
+ * {@value #READ_PRIVATE_KEY}) whose cause says why: {@link java.security.UnrecoverableKeyException}
+ * for a wrong or missing passphrase, {@link java.security.spec.InvalidKeySpecException} for other
+ * problems. Messages contain no key material.
  */
 public final class RsaPrivateKeys {
+  /** The {@link KrakenClientException#operationId()} of a key that cannot be read. */
+  public static final String READ_PRIVATE_KEY = "readPrivateKey";
+
   private RsaPrivateKeys() {}
 
   /** Reads an unencrypted key. */
-  public static RSAPrivateKey fromPem(String pem) throws GeneralSecurityException {
+  public static RSAPrivateKey fromPem(String pem) {
     return fromPem(pem, null);
   }
 
@@ -34,10 +39,14 @@ public final class RsaPrivateKeys {
    * Reads a key, decrypting it with {@code passphrase} when it is encrypted.
    *
    * @param passphrase may be null for an unencrypted key; the array is not modified or kept.
+   * @throws KrakenClientException if the key cannot be read; its cause says why.
    */
-  public static RSAPrivateKey fromPem(String pem, char[] passphrase)
-      throws GeneralSecurityException {
+  public static RSAPrivateKey fromPem(String pem, char[] passphrase) {
     Objects.requireNonNull(pem, "pem == null");
-    return PemPrivateKeyReader.read(pem, passphrase);
+    try {
+      return PemPrivateKeyReader.read(pem, passphrase);
+    } catch (GeneralSecurityException e) {
+      throw new KrakenClientException(READ_PRIVATE_KEY, e.getMessage(), e);
+    }
   }
 }

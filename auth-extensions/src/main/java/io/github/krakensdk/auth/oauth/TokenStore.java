@@ -7,7 +7,9 @@ import java.io.IOException;
  * restarts. {@link BearerTokenAuth} saves every rotated refresh token here before it uses the new
  * access token, so a store that persists on {@link #save} never loses a grant.
  *
- * <p>Implementations must be thread-safe. Keep tokens as secret as passwords: encrypt at rest.
+ * <p>Implementations must be thread-safe. Keep tokens as secret as passwords: encrypt at rest. An
+ * {@link IOException} from a store reaches the caller of {@link BearerTokenAuth} as an unchecked
+ * {@link io.github.krakensdk.errors.KrakenClientException} whose cause it is.
  */
 public interface TokenStore {
   /** The current tokens, or null if there are none (the user has not authorized yet). */

@@ -37,7 +37,7 @@ public final class WebhookEvent {
    *     WebhookVerificationException.Reason#MALFORMED_PAYLOAD} if the body is not a strict JSON
    *     object with a string {@code event_type}.
    */
-  public static WebhookEvent parse(byte[] body) throws WebhookVerificationException {
+  public static WebhookEvent parse(byte[] body) {
     Objects.requireNonNull(body, "body == null");
     Map<String, Object> json;
     try {

@@ -68,8 +68,10 @@ public final class WebhookSignatureVerifier {
    *
    * @param signatureHeader the {@code X-Signature} value; null when the header is missing.
    * @param rawBody the body exactly as received.
+   * @throws WebhookVerificationException if the delivery must not be trusted; {@link
+   *     WebhookVerificationException#reason()} says why.
    */
-  public void verify(String signatureHeader, byte[] rawBody) throws WebhookVerificationException {
+  public void verify(String signatureHeader, byte[] rawBody) {
     Objects.requireNonNull(rawBody, "rawBody == null");
     if (signatureHeader == null || signatureHeader.isBlank()) {
       throw new WebhookVerificationException(Reason.MISSING_HEADER, "no " + SIGNATURE_HEADER + " header");
@@ -131,14 +133,18 @@ public final class WebhookSignatureVerifier {
     }
   }
 
-  /** Verifies a delivery, then parses its event. */
-  public WebhookEvent verifyAndParse(String signatureHeader, byte[] rawBody)
-      throws WebhookVerificationException {
+  /**
+   * Verifies a delivery, then parses its event.
+   *
+   * @throws WebhookVerificationException if the delivery must not be trusted or its body is not an
+   *     event ({@link WebhookVerificationException.Reason#MALFORMED_PAYLOAD}).
+   */
+  public WebhookEvent verifyAndParse(String signatureHeader, byte[] rawBody) {
     verify(signatureHeader, rawBody);
     return WebhookEvent.parse(rawBody);
   }
 
-  private static long parseSeconds(String timestamp) throws WebhookVerificationException {
+  private static long parseSeconds(String timestamp) {
     // Digits only, and few enough that the value fits: never a NumberFormatException.
     if (timestamp.isEmpty() || timestamp.length() > 18) {
       throw new WebhookVerificationException(Reason.INVALID_TIMESTAMP, "t is not a number of seconds");

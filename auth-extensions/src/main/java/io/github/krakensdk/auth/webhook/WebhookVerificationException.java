@@ -1,12 +1,29 @@
 package io.github.krakensdk.auth.webhook;
 
+import io.github.krakensdk.errors.KrakenClientException;
 import java.util.Objects;
 
 /**
  * A webhook delivery that must not be trusted, with the {@link Reason}. Answer it with 400 (or
  * 401) and do not act on it. Messages never contain the secret or the expected signature.
+ *
+ * <pre>{@code
+ * try {
+ *   event = verifier.verifyAndParse(signatureHeader, rawBody);
+ * } catch (WebhookVerificationException e) {
+ *   respond(400, e.reason().name());
+ * }
+ * }</pre>
+ *
+ * A local failure ({@link KrakenClientException}, unchecked) of the operation {@value
+ * #VERIFY_WEBHOOK}.
  */
-public final class WebhookVerificationException extends Exception {
+public final class WebhookVerificationException extends KrakenClientException {
+  private static final long serialVersionUID = 1L;
+
+  /** The {@link #operationId()} of every refusal. */
+  public static final String VERIFY_WEBHOOK = "verifyWebhook";
+
   /** Why a delivery was refused. */
   public enum Reason {
     /** No {@code X-Signature} header, or an empty one. */
@@ -31,7 +48,7 @@ public final class WebhookVerificationException extends Exception {
 
   /** A refusal for {@code reason}; the message is prefixed with the reason's name. */
   public WebhookVerificationException(Reason reason, String message) {
-    super(Objects.requireNonNull(reason, "reason == null") + ": " + message);
+    super(VERIFY_WEBHOOK, Objects.requireNonNull(reason, "reason == null") + ": " + message, null);
     this.reason = reason;
   }
 

@@ -2,10 +2,16 @@ package io.github.krakensdk.auth.oauth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.errors.KrakenClientException;
+import io.github.krakensdk.errors.KrakenException;
+import io.github.krakensdk.errors.KrakenServiceException;
+import java.util.List;
 import okhttp3.HttpUrl;
 import org.junit.jupiter.api.Test;
 
@@ -51,7 +57,11 @@ final class AuthorizationRequestTest {
 
   @Test
   void callbackWithAnotherOrNoStateIsRefused() {
-    assertThrows(StateMismatchException.class, () -> request.authorizationCode(callback("code=c&state=forged")));
+    StateMismatchException forged =
+        assertThrows(StateMismatchException.class, () -> request.authorizationCode(callback("code=c&state=forged")));
+    assertInstanceOf(KrakenClientException.class, forged, "a local refusal, never retried");
+    assertEquals(OAuthException.AUTHORIZE_OPERATION, forged.operationId());
+    assertFalse(forged.getMessage().contains("forged"), "the state is not quoted");
     assertThrows(StateMismatchException.class, () -> request.authorizationCode(callback("code=c")));
     assertThrows(StateMismatchException.class,
         () -> request.authorizationCode(callback("code=c&state=" + request.state() + "&state=" + request.state())));
@@ -65,9 +75,16 @@ final class AuthorizationRequestTest {
     OAuthException denied = assertThrows(OAuthException.class,
         () -> request.authorizationCode(callback("error=access_denied&error_description=User%20said%20no&state=" + request.state())));
     assertEquals("access_denied", denied.error());
+    assertEquals(List.of("access_denied"), denied.errors());
+    assertEquals("User said no", denied.errorDescription());
+    assertEquals(OAuthException.AUTHORIZE_OPERATION, denied.operationId());
+    assertEquals(KrakenException.NO_STATUS, denied.httpStatus(), "a redirect, no HTTP answer of the service");
     assertTrue(denied.getMessage().contains("User said no"));
-    assertFalse(denied instanceof StateMismatchException);
-    assertThrows(OAuthException.class, () -> request.authorizationCode(callback("state=" + request.state())));
+    assertInstanceOf(KrakenServiceException.class, denied, "the authorization server's answer");
+    OAuthException noCode =
+        assertThrows(OAuthException.class, () -> request.authorizationCode(callback("state=" + request.state())));
+    assertNull(noCode.error());
+    assertEquals(List.of(), noCode.errors());
   }
 
   @Test

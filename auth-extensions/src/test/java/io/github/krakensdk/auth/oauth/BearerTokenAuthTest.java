@@ -1,17 +1,25 @@
 package io.github.krakensdk.auth.oauth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.auth.KrakenHttpClients;
 import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.TestServers;
+import io.github.krakensdk.errors.KrakenClientException;
+import io.github.krakensdk.errors.KrakenException;
+import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
+import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
@@ -26,6 +34,8 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.junit5.StartStop;
+import okhttp3.Call;
+import okhttp3.Callback;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -102,6 +112,8 @@ final class BearerTokenAuthTest {
     Request request = new Request.Builder().url(server.url("/oauth/userinfo")).build();
     try (Response response = client.newCall(request).execute()) {
       return response.code();
+    } catch (KrakenFailureIOException e) {
+      throw e.failure(); // what the interceptor raised, as the SDK's calls report it
     }
   }
 
@@ -214,7 +226,61 @@ final class BearerTokenAuthTest {
         empty).build();
     OkHttpClient unauthorized = none.install(KrakenHttpClients.newBuilder()).build();
     Request request = new Request.Builder().url(server.url("/oauth/userinfo")).build();
-    assertThrows(ReauthorizationRequiredException.class, () -> unauthorized.newCall(request).execute());
+    KrakenFailureIOException e =
+        assertThrows(KrakenFailureIOException.class, () -> unauthorized.newCall(request).execute());
+    ReauthorizationRequiredException failure = assertInstanceOf(ReauthorizationRequiredException.class, e.failure());
+    assertEquals(KrakenException.NO_STATUS, failure.httpStatus());
+    assertNull(failure.error(), "nothing was asked of the token endpoint");
+    assertThrows(ReauthorizationRequiredException.class, none::accessToken, "unchecked outside OkHttp too");
     assertEquals(0, apiRequests.get() + tokenRequests.get());
+  }
+
+  @Test
+  void asynchronousCallsFailWithTheCarriedFailureAndTheDispatcherLivesOn() throws Exception {
+    tokenEndpoint = request -> json(400, "{\"error\":\"invalid_grant\"}");
+    Request request = new Request.Builder().url(server.url("/oauth/userinfo")).build();
+    for (int i = 0; i < 2; i++) { // the second call runs on the same dispatcher
+      CompletableFuture<IOException> failure = new CompletableFuture<>();
+      client.newCall(request).enqueue(new Callback() {
+        @Override
+        public void onFailure(Call call, IOException e) {
+          failure.complete(e);
+        }
+
+        @Override
+        public void onResponse(Call call, Response response) {
+          response.close();
+          failure.completeExceptionally(new AssertionError("answered " + response.code()));
+        }
+      });
+      KrakenFailureIOException e =
+          assertInstanceOf(KrakenFailureIOException.class, failure.get(10, TimeUnit.SECONDS));
+      assertInstanceOf(ReauthorizationRequiredException.class, e.failure());
+    }
+    assertEquals(1, tokenRequests.get(), "the rejected refresh token was sent once");
+    assertEquals(0, apiRequests.get());
+  }
+
+  @Test
+  void aFailingTokenStoreIsALocalFailure() {
+    IOException disk = new IOException("disk full at /secret/path");
+    TokenStore broken = new TokenStore() {
+      @Override
+      public OAuthTokens load() throws IOException {
+        throw disk;
+      }
+
+      @Override
+      public void save(OAuthTokens tokens) throws IOException {
+        throw disk;
+      }
+    };
+    BearerTokenAuth failing = BearerTokenAuth.builder(
+        OAuthTokenClient.builder(ClientCredentials.publicClient("c")).tokenUrl(server.url("/oauth/token")).build(),
+        broken).build();
+    KrakenClientException e = assertThrows(KrakenClientException.class, failing::accessToken);
+    assertSame(disk, e.getCause());
+    assertFalse(e.getMessage().contains("/secret/path"), "a store's message stays out of the SDK's");
+    assertEquals(0, tokenRequests.get());
   }
 }

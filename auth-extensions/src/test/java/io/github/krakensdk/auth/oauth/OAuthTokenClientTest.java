@@ -2,18 +2,25 @@ package io.github.krakensdk.auth.oauth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.auth.KrakenHttpClients;
 import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.TestServers;
+import io.github.krakensdk.errors.AuthenticationException;
+import io.github.krakensdk.errors.KrakenException;
+import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import mockwebserver3.SocketEffect;
 import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.Test;
 
@@ -88,6 +95,8 @@ final class OAuthTokenClientTest {
         assertThrows(ReauthorizationRequiredException.class, () -> client.refresh("rt-secret-value"));
     assertEquals("invalid_grant", e.error());
     assertEquals(400, e.httpStatus());
+    assertEquals(OAuthException.TOKEN_OPERATION, e.operationId());
+    assertInstanceOf(AuthenticationException.class, e, "a lost grant is an authentication failure");
     assertFalse(e.getMessage().contains("rt-secret-value"));
     assertFalse(e.getMessage().contains("client-secret-value"));
 
@@ -100,18 +109,34 @@ final class OAuthTokenClientTest {
     OAuthTokenClient client = client(ClientCredentials.publicClient("id"));
     answer(503, "{\"error\":\"temporarily_unavailable\"}");
     OAuthException unavailable = assertThrows(OAuthException.class, () -> client.refresh("rt"));
-    assertFalse(unavailable instanceof ReauthorizationRequiredException);
     assertEquals(503, unavailable.httpStatus());
+    assertEquals("temporarily_unavailable", unavailable.error());
+    assertEquals(List.of("temporarily_unavailable"), unavailable.errors());
+    assertEquals(OAuthException.TOKEN_OPERATION, unavailable.operationId());
+    assertEquals(List.of(), unavailable.krakenErrors(), "OAuth codes are not Kraken error strings");
 
-    answer(400, "{\"error\":\"invalid_grant\"}");
-    OAuthException badCode = assertThrows(OAuthException.class, () -> client.exchangeCode("used-code", "app://cb"));
+    answer(400, "{\"error\":\"invalid_grant\",\"error_description\":\"code already used\"}");
+    KrakenException badCode = assertThrows(KrakenException.class, () -> client.exchangeCode("used-code", "app://cb"));
     assertFalse(badCode instanceof ReauthorizationRequiredException, "a bad code is not a lost grant");
+    assertEquals("invalid_grant", assertInstanceOf(OAuthException.class, badCode).error());
+    assertEquals("code already used", ((OAuthException) badCode).errorDescription());
 
     answer(200, "{\"token_type\":\"bearer\"}");
     assertThrows(OAuthException.class, () -> client.refresh("rt"));
     answer(200, "<html>");
     OAuthException notJson = assertThrows(OAuthException.class, () -> client.refresh("rt"));
     assertFalse(notJson.getMessage().contains("<html>"));
+    assertEquals(200, notJson.httpStatus());
+    assertEquals("", notJson.bodyExcerpt(), "a token response may hold a token: never excerpted");
+  }
+
+  @Test
+  void networkFailuresAreTransportFailures() {
+    OAuthTokenClient client = client(ClientCredentials.publicClient("id"));
+    server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
+    KrakenTransportException e = assertThrows(KrakenTransportException.class, () -> client.refresh("rt"));
+    assertEquals(OAuthException.TOKEN_OPERATION, e.operationId());
+    assertTrue(e.outcomeUnknown(), "the token POST may have reached the endpoint (and rotated the refresh token)");
   }
 
   @Test

@@ -2,10 +2,12 @@ package io.github.krakensdk.auth.oauth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.krakensdk.errors.KrakenClientException;
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +38,7 @@ import javax.crypto.spec.PBEParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -187,12 +190,12 @@ final class RsaPrivateKeysTest {
     for (String pem : new String[] {
         encryptedPkcs8("PBEWithHmacSHA256AndAES_128", PASSPHRASE),
         traditional("AES-128-CBC", "AES/CBC/PKCS5Padding", "AES", 16, 16, PASSPHRASE)}) {
-      UnrecoverableKeyException bad =
-          assertThrows(UnrecoverableKeyException.class, () -> RsaPrivateKeys.fromPem(pem, wrong));
+      KrakenClientException bad = unreadable(UnrecoverableKeyException.class, () -> RsaPrivateKeys.fromPem(pem, wrong));
       assertFalse(bad.getMessage().contains("Tr0ub4dor"));
-      UnrecoverableKeyException missing =
-          assertThrows(UnrecoverableKeyException.class, () -> RsaPrivateKeys.fromPem(pem));
+      assertFalse(bad.getCause().getMessage().contains("Tr0ub4dor"));
+      KrakenClientException missing = unreadable(UnrecoverableKeyException.class, () -> RsaPrivateKeys.fromPem(pem));
       assertTrue(missing.getMessage().contains("passphrase"));
+      assertEquals(RsaPrivateKeys.READ_PRIVATE_KEY, missing.operationId());
     }
   }
 
@@ -201,14 +204,22 @@ final class RsaPrivateKeysTest {
     KeyPairGenerator ec = KeyPairGenerator.getInstance("EC");
     ec.initialize(256);
     String ecPem = pem("PRIVATE KEY", List.of(), ec.generateKeyPair().getPrivate().getEncoded());
-    assertThrows(InvalidKeySpecException.class, () -> RsaPrivateKeys.fromPem(ecPem));
-    assertThrows(InvalidKeySpecException.class, () -> RsaPrivateKeys.fromPem("no pem here"));
-    assertThrows(InvalidKeySpecException.class,
+    unreadable(InvalidKeySpecException.class, () -> RsaPrivateKeys.fromPem(ecPem));
+    unreadable(InvalidKeySpecException.class, () -> RsaPrivateKeys.fromPem("no pem here"));
+    unreadable(InvalidKeySpecException.class,
         () -> RsaPrivateKeys.fromPem("-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n"));
-    assertThrows(InvalidKeySpecException.class,
+    unreadable(InvalidKeySpecException.class,
         () -> RsaPrivateKeys.fromPem("-----BEGIN PRIVATE KEY-----\n!!!!\n-----END PRIVATE KEY-----\n"));
-    assertThrows(InvalidKeySpecException.class,
+    unreadable(InvalidKeySpecException.class,
         () -> RsaPrivateKeys.fromPem("-----BEGIN RSA PRIVATE KEY-----\nMAMCAQA=\n"));
+  }
+
+  /** A key that cannot be read: a local failure whose cause, of {@code type}, says why. */
+  private static KrakenClientException unreadable(Class<? extends GeneralSecurityException> type, Executable read) {
+    KrakenClientException e = assertThrows(KrakenClientException.class, read);
+    assertInstanceOf(type, e.getCause());
+    assertEquals(RsaPrivateKeys.READ_PRIVATE_KEY + ": " + e.getCause().getMessage(), e.getMessage());
+    return e;
   }
 
   @Test
@@ -230,11 +241,14 @@ final class RsaPrivateKeysTest {
     KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
     generator.initialize(2048);
     String encrypted = encryptForClient(generator.generateKeyPair().getPublic(), "the-client-secret");
-    GeneralSecurityException e = assertThrows(GeneralSecurityException.class,
+    KrakenClientException e = assertThrows(KrakenClientException.class,
         () -> ClientCredentials.confidentialFromEncryptedSecret("cid", encrypted, keyPair.getPrivate()));
     assertFalse(e.getMessage().contains("the-client-secret"));
-    assertThrows(GeneralSecurityException.class,
+    assertInstanceOf(GeneralSecurityException.class, e.getCause());
+    assertEquals(ClientCredentials.DECRYPT_CLIENT_SECRET, e.operationId());
+    KrakenClientException notBase64 = assertThrows(KrakenClientException.class,
         () -> ClientCredentials.confidentialFromEncryptedSecret("cid", "not base64 !", keyPair.getPrivate()));
+    assertInstanceOf(GeneralSecurityException.class, notBase64.getCause());
   }
 
   /** The real thing, when OpenSSL is installed: keys made by `openssl genrsa -aes128`. */

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 final class WebhookEventTest {
-  private static WebhookEvent parse(String json) throws WebhookVerificationException {
+  private static WebhookEvent parse(String json) {
     return WebhookEvent.parse(json.getBytes(StandardCharsets.UTF_8));
   }
 

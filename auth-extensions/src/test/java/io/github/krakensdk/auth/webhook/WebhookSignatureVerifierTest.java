@@ -2,11 +2,14 @@ package io.github.krakensdk.auth.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.Reference;
 import io.github.krakensdk.auth.webhook.WebhookVerificationException.Reason;
+import io.github.krakensdk.errors.KrakenClientException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,6 +37,11 @@ final class WebhookSignatureVerifierTest {
     WebhookVerificationException e = assertThrows(WebhookVerificationException.class, executable);
     assertEquals(reason, e.reason(), e.getMessage());
     assertFalse(e.getMessage().contains(secret));
+    // A local failure of the SDK's one error model: unchecked, never retried, no HTTP status.
+    assertInstanceOf(KrakenClientException.class, e);
+    assertEquals(WebhookVerificationException.VERIFY_WEBHOOK, e.operationId());
+    assertEquals(KrakenClientException.NO_STATUS, e.httpStatus());
+    assertTrue(e.getMessage().startsWith("verifyWebhook: " + reason + ": "), e.getMessage());
   }
 
   @Test

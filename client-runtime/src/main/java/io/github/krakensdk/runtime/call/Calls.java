@@ -2,20 +2,16 @@ package io.github.krakensdk.runtime.call;
 
 import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.Moshi;
-import io.github.krakensdk.auth.OutcomeUnknownException;
-import io.github.krakensdk.auth.oauth.ReauthorizationRequiredException;
-import io.github.krakensdk.errors.AuthenticationException;
 import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenException;
-import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.errors.ServiceError;
 import io.github.krakensdk.errors.UnexpectedResponseException;
+import io.github.krakensdk.runtime.transport.TransportFailures;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -226,33 +222,18 @@ public final class Calls {
         parsed.description(), retryAfter(headers), excerpt));
   }
 
+  /**
+   * What an {@link IOException} of the call means: an undecodable body is an unexpected response;
+   * the rest follows {@link TransportFailures}: a failure an interceptor raised (a body that cannot
+   * be signed, an OAuth grant that is gone) is reported as it is, named after this operation, and
+   * a write that may have reached the service is a transport failure whose outcome is unknown.
+   */
   private static KrakenException fromIOException(Operation operation, IOException e) {
     if (e instanceof UndecodableBodyException undecodable) {
       return new UnexpectedResponseException(operation.id(), undecodable.httpStatus,
           undecodable.problem, undecodable.excerpt, e.getCause());
     }
-    if (e instanceof ReauthorizationRequiredException reauthorize) {
-      // The stored grant is gone (refresh token rejected or absent): no call can succeed until the
-      // user authorizes again. The same failure in every family is an authentication failure.
-      return new AuthenticationException(new ServiceError(operation.id(), KrakenException.NO_STATUS,
-          List.of("reauthorization_required"), null, reauthorize.getMessage(), null, ""));
-    }
-    return new KrakenTransportException(operation.id(), e, outcomeUnknown(e));
-  }
-
-  /**
-   * True if the guard of {@code KrakenHttpClients} reported that a state-changing request may have
-   * reached the service. OkHttp wraps it when the call timeout fired ({@code
-   * InterruptedIOException: timeout} caused by it), so the causes count too.
-   */
-  private static boolean outcomeUnknown(Throwable e) {
-    Throwable t = e;
-    for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) { // bounded: causes may form a cycle
-      if (t instanceof OutcomeUnknownException) {
-        return true;
-      }
-    }
-    return false;
+    return TransportFailures.toKrakenException(operation.id(), e);
   }
 
   /** {@code Retry-After} as seconds or an HTTP date; null if absent or unreadable. */

@@ -1,5 +1,6 @@
 package io.github.krakensdk.runtime.call;
 
+import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.errors.RateLimitedException;
@@ -13,7 +14,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * only operations that are safe to repeat (GETs, and those the contract marks
  * {@code x-kraken-idempotent}), after a network failure, rate limiting or a 500/502/503/504,
  * (whatever the body), with exponential backoff, full jitter and a cap, and waits what {@code
- * Retry-After} asks (giving up if that is longer than the cap). Each
+ * Retry-After} asks (giving up if that is longer than the cap). A local failure ({@link
+ * KrakenClientException}) is never retried: sending the same again would fail the same way. Each
  * attempt goes through the interceptors again, so it is signed again with a new nonce.
  *
  * <pre>{@code
@@ -65,8 +67,14 @@ public final class RetryPolicy {
     return Duration.ofNanos(cap <= 0 ? 0 : ThreadLocalRandom.current().nextLong(cap + 1));
   }
 
-  /** A network failure, rate limiting, or a 500/502/503/504 whatever its body (a proxy's page too). */
+  /**
+   * A network failure, rate limiting, or a 500/502/503/504 whatever its body (a proxy's page too);
+   * never a local failure, which sending again would repeat.
+   */
   private static boolean retryable(KrakenException failure) {
+    if (failure instanceof KrakenClientException) {
+      return false;
+    }
     return failure instanceof KrakenTransportException
         || failure instanceof RateLimitedException
         || RETRIED_STATUSES.contains(failure.httpStatus());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.errors.RateLimitedException;
@@ -50,6 +51,18 @@ final class RetryPolicyTest {
     assertNotNull(policy.delayBefore(2, SAFE, status(503)));
     assertNull(policy.delayBefore(2, SAFE, status(400)));
     assertNull(policy.delayBefore(2, SAFE, new UnexpectedResponseException("getAssets", 200, "bad", "<html>", null)));
+  }
+
+  @Test
+  void localFailuresAreNeverRetried() {
+    // Sending the same again fails the same way, whatever else the failure says.
+    KrakenClientException unsignable = new KrakenClientException("getAssets", "the body cannot be signed", null);
+    assertNull(policy.delayBefore(2, SAFE, unsignable));
+    assertNull(policy.delayBefore(2, SAFE, unsignable.withOperationId("getTradeVolume")));
+    KrakenClientException aroundTransport =
+        new KrakenClientException("getAssets", "the key store is unreachable", new IOException("reset"));
+    assertNull(policy.delayBefore(2, SAFE, aroundTransport));
+    assertNotNull(policy.delayBefore(2, SAFE, transport()), "the control: a network failure is retried");
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.github.krakensdk.auth;
+package io.github.krakensdk.runtime.transport;
 
 import java.util.List;
 import java.util.Objects;
@@ -6,7 +6,9 @@ import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 
 /**
- * The one place where the SDK sets up an {@link OkHttpClient} for signed requests.
+ * The one place where the SDK sets up an {@link OkHttpClient} for its requests, signed or not:
+ * {@code KrakenClient} configures its client here, and so should a caller who installs the
+ * signing interceptors of {@code io.github.krakensdk.auth} on a client of their own.
  *
  * <p>OkHttp by default re-sends a request when a connection fails, even a POST that the server
  * may already have executed. For Kraken that could place an order twice, and the re-sent request
@@ -18,6 +20,10 @@ import okhttp3.OkHttpClient;
  *       the server as {@link OutcomeUnknownException}, and never puts a second attempt of that
  *       call on the wire.
  * </ul>
+ *
+ * The SDK's calls report an {@link OutcomeUnknownException} as a {@code KrakenTransportException}
+ * whose {@code outcomeUnknown()} is true ({@link TransportFailures}); a caller of a plain client
+ * catches the {@code IOException}.
  *
  * <pre>{@code
  * OkHttpClient client = KrakenHttpClients.configure(callersClient.newBuilder())

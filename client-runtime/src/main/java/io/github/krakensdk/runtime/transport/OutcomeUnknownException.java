@@ -1,4 +1,4 @@
-package io.github.krakensdk.auth;
+package io.github.krakensdk.runtime.transport;
 
 import java.io.IOException;
 import java.util.Objects;
@@ -11,6 +11,11 @@ import okhttp3.HttpUrl;
  *
  * <p>Before retrying, find out what happened: e.g. query open orders or the withdrawal status.
  * Retrying blindly can place an order twice. {@link #getCause()} is the transport failure.
+ *
+ * <p>It is an {@link IOException} because it travels through OkHttp's interceptors. Callers of the
+ * SDK never catch it: its calls report it as a {@code KrakenTransportException} whose {@code
+ * outcomeUnknown()} is true, with this as the cause (see {@link TransportFailures}). A caller of an
+ * OkHttp client set up by {@link KrakenHttpClients} catches it as an {@code IOException}.
  */
 public final class OutcomeUnknownException extends IOException {
   private final String method;

@@ -1,4 +1,4 @@
-package io.github.krakensdk.auth;
+package io.github.krakensdk.runtime.transport;
 
 import java.io.IOException;
 import java.util.Collections;
@@ -24,8 +24,10 @@ import okio.Okio;
  * A failure while the response body is read (the connection drops mid-body, a call timeout fires
  * while the body trickles in) comes after the server answered, so it is reported the same way:
  * the body of a state-changing request is read through this guard. Connect failures (nothing
- * sent) never reach this interceptor and keep their own exceptions. The second rule holds even if
- * someone turns {@code retryOnConnectionFailure} back on.
+ * sent) never reach this interceptor and keep their own exceptions, and so do the failures that
+ * say the request was not sent ({@link RequestNotSentException}) or that an interceptor raised
+ * before sending it ({@link KrakenFailureIOException}, e.g. a body that cannot be signed). The
+ * second rule holds even if someone turns {@code retryOnConnectionFailure} back on.
  */
 final class OutcomeUnknownGuard implements Interceptor {
   static final OutcomeUnknownGuard INSTANCE = new OutcomeUnknownGuard();
@@ -53,8 +55,8 @@ final class OutcomeUnknownGuard implements Interceptor {
     Response response;
     try {
       response = chain.proceed(request);
-    } catch (OutcomeUnknownException | RequestNotSentException e) {
-      throw e; // already precise: unknown, or known not to have been sent
+    } catch (OutcomeUnknownException | RequestNotSentException | KrakenFailureIOException e) {
+      throw e; // already precise: unknown, known not to have been sent, or a failure of the SDK's own
     } catch (IOException e) {
       throw outcomeUnknown(call, request, "the connection failed after the request may have reached the server", e);
     }
