@@ -7,23 +7,30 @@ import io.github.krakensdk.auth.FuturesSigningInterceptor;
 import io.github.krakensdk.auth.RedactingLoggingInterceptor;
 import io.github.krakensdk.auth.SpotSigningInterceptor;
 import io.github.krakensdk.auth.nonce.NonceSource;
-import io.github.krakensdk.auth.nonce.RequestSequencer;
 import io.github.krakensdk.auth.oauth.BearerTokenAuth;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.OAuthTokenClient;
 import io.github.krakensdk.auth.oauth.TokenStore;
 import io.github.krakensdk.embed.EmbedApi;
 import io.github.krakensdk.embed.EmbedService;
+import io.github.krakensdk.embed.internal.EmbedServiceImpl;
 import io.github.krakensdk.embed.model.EmbedJsonAdapters;
 import io.github.krakensdk.embed.model.ServiceVersion;
 import io.github.krakensdk.futures.FuturesApi;
 import io.github.krakensdk.futures.FuturesService;
+import io.github.krakensdk.futures.internal.FuturesServiceImpl;
 import io.github.krakensdk.futures.model.FuturesJsonAdapters;
 import io.github.krakensdk.oauth.OAuthApi;
 import io.github.krakensdk.oauth.OAuthService;
+import io.github.krakensdk.oauth.internal.OAuthServiceImpl;
 import io.github.krakensdk.oauth.model.OAuthJsonAdapters;
-import io.github.krakensdk.runtime.call.Calls;
-import io.github.krakensdk.runtime.call.ResponseDecoding;
+import io.github.krakensdk.runtime.internal.Calls;
+import io.github.krakensdk.runtime.internal.ClientLifecycle;
+import io.github.krakensdk.runtime.internal.ErrorModel;
+import io.github.krakensdk.runtime.internal.KeyTurns;
+import io.github.krakensdk.runtime.internal.Operation;
+import io.github.krakensdk.runtime.internal.RawApi;
+import io.github.krakensdk.runtime.internal.ResponseDecoding;
 import io.github.krakensdk.runtime.call.RetryPolicy;
 import io.github.krakensdk.runtime.call.WarningListener;
 import io.github.krakensdk.runtime.json.KrakenJson;
@@ -31,35 +38,68 @@ import io.github.krakensdk.runtime.retrofit.QueryConverterFactory;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import io.github.krakensdk.spot.SpotApi;
 import io.github.krakensdk.spot.SpotService;
+import io.github.krakensdk.spot.internal.SpotServiceImpl;
 import io.github.krakensdk.spot.model.SpotJsonAdapters;
+import io.github.krakensdk.runtime.retrofit.RequestSecurity;
 import java.io.Closeable;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import okhttp3.Dispatcher;
+import okhttp3.FormBody;
 import okhttp3.Interceptor;
+import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
+import okhttp3.RequestBody;
 import retrofit2.Retrofit;
 import retrofit2.converter.moshi.MoshiConverterFactory;
 
 /**
  * One entry point for Kraken's Spot, Futures, OAuth and Embed APIs. Each operation of the contract
- * is one typed call on a family service, with an {@code ...Async} twin:
+ * is one call on a family service taking one request object (or a {@code Consumer} of its
+ * builder), with an {@code ...Async} twin:
  *
  * <pre>{@code
  * try (KrakenClient kraken = KrakenClient.builder()
  *     .spotCredentials(new ApiCredentials(apiKey, apiSecret))
  *     .build()) {
- *   TradeVolume volume = kraken.spot().getTradeVolume(TradeVolumeRequest.builder().pair("XBTUSD").build());
+ *   TradeVolume volume = kraken.spot().getTradeVolume(r -> r.pair("XBTUSD"));
  * }
  * }</pre>
  *
- * <p>Every call signs what it sends, checks its arguments against the contract before sending,
- * unwraps the result and reports failures as {@link io.github.krakensdk.errors.KrakenException}s.
- * All families share one OkHttp connection pool and dispatcher, and one Moshi. Instances are
- * thread-safe; {@link #close()} releases what the client owns.
+ * <p>Every call checks its request against the contract when it is built, refuses an operation
+ * whose credentials the client was not given before anything is sent, signs what it sends,
+ * unwraps the result and reports every failure as an unchecked {@link
+ * io.github.krakensdk.errors.KrakenException}. All families share one OkHttp connection pool and
+ * dispatcher, and one Moshi.
+ *
+ * <p><b>Concurrency.</b> Instances are thread-safe and meant to be shared. By default the signed
+ * requests of one API key go out one at a time in nonce order ({@link
+ * Builder#orderedRequests(boolean)}), so any number of threads can share a key without a nonce
+ * rejection; a request the service still refuses for its nonce executed nothing and is re-signed
+ * and sent again (up to 3 times, for every operation). Use one client per key: two clients (or
+ * processes) signing with one key can still reach the service out of order. Asynchronous calls
+ * complete on the {@link Builder#completionExecutor(Executor) completion executor}, never on an
+ * OkHttp thread. {@link #close()} releases what the client owns; later calls fail at once with
+ * {@link io.github.krakensdk.errors.KrakenClientException}.
  */
 public final class KrakenClient implements Closeable {
+  private static final MediaType JSON = MediaType.get("application/json");
+
   private final OkHttpClient http;
   private final boolean ownsHttp;
+  private final ExecutorService ownedCompletionExecutor;
+  private final ClientLifecycle lifecycle = new ClientLifecycle();
+  private final LongAdder nonceResends = new LongAdder();
   private final Moshi moshi;
   private final SpotService spot;
   private final FuturesService futures;
@@ -67,6 +107,7 @@ public final class KrakenClient implements Closeable {
   private final EmbedService embed;
   private final BearerTokenAuth oauthTokens;
   private final RedactingLoggingInterceptor logging;
+  private final Map<Family, RawFamily> raw = new EnumMap<>(Family.class);
 
   private KrakenClient(Builder builder) {
     this.moshi = KrakenJson.newBuilder()
@@ -79,43 +120,62 @@ public final class KrakenClient implements Closeable {
     // A caller's client is never changed: newBuilder() makes a copy sharing its pool and dispatcher.
     OkHttpClient.Builder base = KrakenHttpClients.configure(
         ownsHttp ? new OkHttpClient.Builder() : builder.httpClient.newBuilder());
+    if (ownsHttp) {
+      Dispatcher dispatcher = new Dispatcher();
+      dispatcher.setMaxRequests(builder.maxRequests);
+      dispatcher.setMaxRequestsPerHost(builder.maxRequestsPerHost);
+      base.dispatcher(dispatcher);
+    }
     base.connectTimeout(builder.connectTimeout).readTimeout(builder.readTimeout)
         .writeTimeout(builder.readTimeout).callTimeout(builder.callTimeout);
+    base.addInterceptor(UserAgent.INTERCEPTOR);
     base.addInterceptor(ResponseDecoding.statusInterceptor());
     this.http = base.build();
     this.logging = builder.logging;
-
-    Calls calls = new Calls(moshi, builder.retryPolicy, builder.warningListener);
+    this.ownedCompletionExecutor = builder.completionExecutor == null ? newCompletionExecutor() : null;
+    Executor completion = builder.completionExecutor != null ? builder.completionExecutor : ownedCompletionExecutor;
     Environment environment = builder.environment;
 
-    OkHttpClient spotHttp = builder.spotCredentials == null ? family(null) : family(SpotSigningInterceptor
-        .builder(builder.spotCredentials).nonceSource(builder.nonceSource)
-        .sequencer(sequencer(builder, builder.spotCredentials)).build());
-    this.spot = new SpotService(retrofit(environment.spot(), spotHttp).create(SpotApi.class), calls);
+    OkHttpClient spotHttp = family(builder.spotCredentials == null ? null
+        : SpotSigningInterceptor.builder(builder.spotCredentials).nonceSource(builder.nonceSource).build());
+    Calls spotCalls = calls(builder, completion, builder.spotCredentials, "spotCredentials(...)");
+    this.spot = new SpotServiceImpl(retrofit(environment.spot(), spotHttp).create(SpotApi.class), spotCalls);
+    raw.put(Family.SPOT, new RawFamily(retrofit(environment.spot(), spotHttp).create(RawApi.class), spotCalls,
+        SpotServiceImpl.ERRORS));
 
-    OkHttpClient futuresHttp = builder.futuresCredentials == null ? family(null) : family(FuturesSigningInterceptor
-        .builder(builder.futuresCredentials).nonceSource(builder.nonceSource)
-        .sequencer(sequencer(builder, builder.futuresCredentials)).build());
-    this.futures = new FuturesService(
+    OkHttpClient futuresHttp = family(builder.futuresCredentials == null ? null
+        : FuturesSigningInterceptor.builder(builder.futuresCredentials).nonceSource(builder.nonceSource).build());
+    Calls futuresCalls = calls(builder, completion, builder.futuresCredentials, "futuresCredentials(...)");
+    this.futures = new FuturesServiceImpl(
         retrofit(environment.futures(), futuresHttp).create(FuturesApi.class),
         retrofit(environment.futuresDemo(), futuresHttp).create(FuturesApi.class),
-        calls);
+        futuresCalls);
+    raw.put(Family.FUTURES, new RawFamily(retrofit(environment.futures(), futuresHttp).create(RawApi.class),
+        futuresCalls, FuturesServiceImpl.ERRORS));
 
-    EmbedSigningInterceptor.Builder embedSigning = builder.embedCredentials == null ? null
-        : EmbedSigningInterceptor.builder(builder.embedCredentials).nonceSource(builder.nonceSource)
-            .sequencer(sequencer(builder, builder.embedCredentials));
-    if (embedSigning != null && builder.embedServiceVersion != null) {
-      embedSigning.serviceVersion(builder.embedServiceVersion.value());
+    Interceptor embedSigning = builder.embedCredentials == null ? null
+        : EmbedSigningInterceptor.builder(builder.embedCredentials).nonceSource(builder.nonceSource).build();
+    OkHttpClient embedHttp = family(embedSigning);
+    if (builder.embedServiceVersion != null) {
+      String version = builder.embedServiceVersion.value();
+      embedHttp = embedHttp.newBuilder()
+          .addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("Service-Version", version).build()))
+          .build();
     }
-    OkHttpClient embedHttp = family(embedSigning == null ? null : embedSigning.build());
-    this.embed = new EmbedService(retrofit(environment.embed(), embedHttp).create(EmbedApi.class), calls);
+    Calls embedCalls = calls(builder, completion, builder.embedCredentials, "embedCredentials(...)");
+    this.embed = new EmbedServiceImpl(retrofit(environment.embed(), embedHttp).create(EmbedApi.class), embedCalls);
+    raw.put(Family.EMBED, new RawFamily(retrofit(environment.embed(), embedHttp).create(RawApi.class), embedCalls,
+        EmbedServiceImpl.ERRORS));
 
     OAuthAccess access = OAuthAccess.create(family(null), environment.oauth(), builder.oauthClient, builder.tokenStore);
     this.oauthTokens = access.tokens();
-    this.oauth = new OAuthService(retrofit(environment.oauth(), access.client()).create(OAuthApi.class), calls);
+    Calls oauthCalls = calls(builder, completion, access.tokens(), "oauth(client, tokenStore)");
+    this.oauth = new OAuthServiceImpl(retrofit(environment.oauth(), access.client()).create(OAuthApi.class), oauthCalls);
+    raw.put(Family.OAUTH, new RawFamily(retrofit(environment.oauth(), access.client()).create(RawApi.class),
+        oauthCalls, OAuthServiceImpl.ERRORS));
   }
 
-  /** Starts configuring a client: production base URLs, no credentials, no retries. */
+  /** Starts configuring a client: production base URLs, no credentials, ordered nonces, no retries. */
   public static Builder builder() {
     return new Builder();
   }
@@ -130,7 +190,7 @@ public final class KrakenClient implements Closeable {
     return futures;
   }
 
-  /** OAuth (Kraken Connect): token, user info, fast API keys. */
+  /** OAuth (Kraken Connect): user info, fast API keys. Tokens come from {@link #oauthTokens()}. */
   public OAuthService oauth() {
     return oauth;
   }
@@ -143,15 +203,45 @@ public final class KrakenClient implements Closeable {
   /**
    * The OAuth tokens of the configured {@link Builder#oauth(ClientCredentials, TokenStore) client}:
    * {@code completeAuthorization(code, redirectUri)} after the browser flow, then the bearer
-   * operations of {@link #oauth()} use and refresh them.
+   * operations of {@link #oauth()} use and refresh them. The token endpoint is reached only
+   * through here, so every token lands in the token store.
    *
-   * @throws IllegalStateException if no OAuth client was configured.
+   * @throws io.github.krakensdk.errors.KrakenClientException if no OAuth client was configured.
    */
   public BearerTokenAuth oauthTokens() {
     if (oauthTokens == null) {
-      throw new IllegalStateException("no OAuth client configured: KrakenClient.builder().oauth(client, tokenStore)");
+      throw new io.github.krakensdk.errors.KrakenClientException("oauthTokens",
+          "no OAuth client configured: set it with KrakenClient.builder().oauth(client, tokenStore)", null);
     }
     return oauthTokens;
+  }
+
+  /**
+   * Sends an operation the contract does not have yet, through the same pipeline as a generated
+   * call (see {@link RawRequest}), and returns the family's unwrapped result as untyped JSON.
+   *
+   * @throws io.github.krakensdk.errors.KrakenException as a generated call would
+   */
+  public Object rawCall(Family family, RawRequest request) {
+    RawFamily target = raw.get(Objects.requireNonNull(family, "family == null"));
+    Objects.requireNonNull(request, "request == null");
+    return target.calls.executeRaw(target.operation(request), () -> target.call(request, moshi));
+  }
+
+  /** {@link #rawCall} without blocking; completes on the completion executor. */
+  public CompletableFuture<Object> rawCallAsync(Family family, RawRequest request) {
+    RawFamily target = raw.get(Objects.requireNonNull(family, "family == null"));
+    Objects.requireNonNull(request, "request == null");
+    return target.calls.executeRawAsync(target.operation(request), () -> target.call(request, moshi));
+  }
+
+  /**
+   * How many requests were re-signed and sent again after the service refused their nonce (the
+   * refused request executed nothing). With ordered requests this stays at zero unless another
+   * client or process uses the same key.
+   */
+  public long nonceResends() {
+    return nonceResends.sum();
   }
 
   /** The JSON set-up of the four families, for reading stored or received bodies. */
@@ -160,15 +250,20 @@ public final class KrakenClient implements Closeable {
   }
 
   /**
-   * Releases the threads and connections this client created. A caller's {@link
-   * Builder#httpClient(OkHttpClient) OkHttpClient} is left running: its pool and dispatcher are
-   * the caller's.
+   * Releases the threads and connections this client created; later calls fail at once with
+   * {@link io.github.krakensdk.errors.KrakenClientException}. A caller's {@link
+   * Builder#httpClient(OkHttpClient) OkHttpClient} and {@link Builder#completionExecutor(Executor)
+   * executor} are left running: they are the caller's.
    */
   @Override
   public void close() {
+    lifecycle.close();
     if (ownsHttp) {
       http.dispatcher().executorService().shutdown();
       http.connectionPool().evictAll();
+    }
+    if (ownedCompletionExecutor != null) {
+      ownedCompletionExecutor.shutdown();
     }
   }
 
@@ -190,8 +285,32 @@ public final class KrakenClient implements Closeable {
     return family.build();
   }
 
-  private static RequestSequencer sequencer(Builder builder, ApiCredentials credentials) {
-    return builder.orderedRequests ? RequestSequencer.forKey(credentials.key()) : null;
+  private Calls calls(Builder builder, Executor completion, Object credentials, String builderMethod) {
+    Calls.Builder calls = Calls.builder(moshi)
+        .retryPolicy(builder.retryPolicy)
+        .warnings(builder.warningListener)
+        .completionExecutor(completion)
+        .lifecycle(lifecycle)
+        .nonceResends(nonceResends);
+    if (credentials == null) {
+      calls.credentialsMissing(builderMethod);
+    } else if (builder.orderedRequests && credentials instanceof ApiCredentials) {
+      calls.ordering(new KeyTurns()); // one key per family; OAuth tokens carry no nonce
+    }
+    return calls.build();
+  }
+
+  /**
+   * The client-owned completion executor: threads are made on demand and end after a minute
+   * idle, so a caller's stage that blocks never holds up the completion of other calls.
+   */
+  private static ExecutorService newCompletionExecutor() {
+    AtomicInteger count = new AtomicInteger();
+    return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
+      Thread thread = new Thread(runnable, "kraken-completion-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    });
   }
 
   private Retrofit retrofit(okhttp3.HttpUrl baseUrl, OkHttpClient client) {
@@ -209,6 +328,38 @@ public final class KrakenClient implements Closeable {
     return "KrakenClient";
   }
 
+  /** One family's raw calls: its Retrofit {@link RawApi}, its calls and its error model. */
+  private record RawFamily(RawApi api, Calls calls, ErrorModel errors) {
+    Operation operation(RawRequest request) {
+      return new Operation("raw " + request.method() + " " + request.path(), request.safeToRetry(),
+          request.authenticated(), errors);
+    }
+
+    retrofit2.Call<Object> call(RawRequest request, Moshi moshi) {
+      RequestSecurity security = request.authenticated() ? RequestSecurity.AUTHENTICATED : RequestSecurity.PUBLIC;
+      RequestBody body = body(request, moshi);
+      return switch (request.method()) {
+        case "GET" -> api.get(request.path(), request.query(), security);
+        case "DELETE" -> api.delete(request.path(), request.query(), security);
+        case "POST" -> api.post(request.path(), request.query(), body, security);
+        case "PUT" -> api.put(request.path(), request.query(), body, security);
+        default -> api.patch(request.path(), request.query(), body, security);
+      };
+    }
+
+    private static RequestBody body(RawRequest request, Moshi moshi) {
+      if (request.body() == null) {
+        return RequestBody.create(new byte[0], JSON);
+      }
+      if (request.form()) {
+        FormBody.Builder form = new FormBody.Builder();
+        request.body().forEach((name, value) -> form.add(name, String.valueOf(value)));
+        return form.build();
+      }
+      return RequestBody.create(moshi.adapter(Object.class).toJson(request.body()), JSON);
+    }
+  }
+
   /** Configures a {@link KrakenClient}; every setter returns this builder. */
   public static final class Builder {
     private Environment environment = Environment.PRODUCTION;
@@ -219,7 +370,10 @@ public final class KrakenClient implements Closeable {
     private ClientCredentials oauthClient;
     private TokenStore tokenStore;
     private NonceSource nonceSource = NonceSource.system();
-    private boolean orderedRequests;
+    private boolean orderedRequests = true;
+    private Executor completionExecutor;
+    private int maxRequests = 64;
+    private int maxRequestsPerHost = 32;
     private OkHttpClient httpClient;
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration readTimeout = Duration.ofSeconds(30);
@@ -282,11 +436,50 @@ public final class KrakenClient implements Closeable {
     }
 
     /**
-     * Keeps the requests of each key in nonce order end to end (one in flight per key), so that
-     * concurrent calls never reach the service out of order. Off by default.
+     * Whether the signed requests of each API key go out one at a time, in nonce order; on by
+     * default. Kraken refuses a nonce that is not above the last one it saw for the key, so
+     * concurrent requests on one key that overtake each other on the wire fail with {@code
+     * EAPI:Invalid nonce} (Spot, Embed) or {@code nonceBelowThreshold} (Futures). Ordered, any
+     * number of threads can share a key with no rejection; the cost is one request in flight per
+     * key. Turn it off only with one key per thread, or with a key whose <em>nonce window</em>
+     * (a setting of the API key on Kraken's site, which lets the service accept nonces that
+     * arrive slightly out of order) covers the overtaking. Waiting requests queue in the client,
+     * never on an OkHttp thread.
      */
     public Builder orderedRequests(boolean orderedRequests) {
       this.orderedRequests = orderedRequests;
+      return this;
+    }
+
+    /**
+     * Where the futures of {@code ...Async} calls complete, and so where their dependent stages
+     * run unless given an executor of their own. By default the client owns a pool (threads
+     * made on demand, ended when idle) and shuts it down on {@link KrakenClient#close()}; a
+     * caller's executor is never shut down by the client. Futures never complete on an OkHttp
+     * thread, so a slow stage cannot stall the connection pool.
+     */
+    public Builder completionExecutor(Executor executor) {
+      this.completionExecutor = Objects.requireNonNull(executor, "executor == null");
+      return this;
+    }
+
+    /**
+     * The most requests in flight at once, all families together; default 64. Applies to the
+     * client's own dispatcher: with {@link #httpClient(OkHttpClient)}, the caller's dispatcher
+     * keeps its limits.
+     */
+    public Builder maxRequests(int maxRequests) {
+      this.maxRequests = requirePositive(maxRequests, "maxRequests");
+      return this;
+    }
+
+    /**
+     * The most requests in flight to one host; default 32. Spot and OAuth share a host
+     * ({@code api.kraken.com}), so they share this limit. Like {@link #maxRequests(int)}, it
+     * applies to the client's own dispatcher only.
+     */
+    public Builder maxRequestsPerHost(int maxRequestsPerHost) {
+      this.maxRequestsPerHost = requirePositive(maxRequestsPerHost, "maxRequestsPerHost");
       return this;
     }
 
@@ -334,6 +527,13 @@ public final class KrakenClient implements Closeable {
 
     public KrakenClient build() {
       return new KrakenClient(this);
+    }
+
+    private static int requirePositive(int value, String name) {
+      if (value <= 0) {
+        throw new IllegalArgumentException(name + " must be positive (was " + value + ")");
+      }
+      return value;
     }
 
     private static Duration requirePositive(Duration duration, String name) {

@@ -5,16 +5,17 @@ import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.OAuthTokenClient;
 import io.github.krakensdk.auth.oauth.ReauthorizationRequiredException;
 import io.github.krakensdk.auth.oauth.TokenStore;
+import io.github.krakensdk.runtime.retrofit.RequestSecurity;
 import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
 import okhttp3.Authenticator;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
-import okhttp3.Request;
 
 /**
- * How the OAuth family authenticates: the token endpoint with the client's Basic credentials,
- * every other operation with the bearer token that {@link BearerTokenAuth} keeps fresh.
+ * How the OAuth family authenticates: the token endpoint is reached only by the token client
+ * (the client's Basic credentials, tokens saved to the store); every operation whose contract
+ * names a security scheme carries the bearer token that {@link BearerTokenAuth} keeps fresh.
  */
 record OAuthAccess(OkHttpClient client, BearerTokenAuth tokens) {
   private static final String TOKEN_PATH = "oauth/token";
@@ -23,17 +24,17 @@ record OAuthAccess(OkHttpClient client, BearerTokenAuth tokens) {
     if (client == null) {
       return new OAuthAccess(http, null);
     }
-    HttpUrl tokenUrl = base.resolve(TOKEN_PATH);
-    OAuthTokenClient tokenClient = OAuthTokenClient.builder(client).httpClient(http).tokenUrl(tokenUrl).build();
+    OAuthTokenClient tokenClient = OAuthTokenClient.builder(client).httpClient(http)
+        .tokenUrl(base.resolve(TOKEN_PATH)).build();
     BearerTokenAuth tokens = BearerTokenAuth.builder(tokenClient, store).build();
     Interceptor bearer = tokens.interceptor();
     Authenticator refreshOn401 = tokens.authenticator();
-    OkHttpClient routed = http.newBuilder()
-        .addInterceptor(chain -> isTokenRequest(chain.request(), tokenUrl)
-            ? chain.proceed(chain.request().newBuilder().header("Authorization", client.basicAuthorization()).build())
-            : bearer.intercept(chain))
+    OkHttpClient withBearer = http.newBuilder()
+        .addInterceptor(chain -> RequestSecurity.of(chain.request()).authenticated()
+            ? bearer.intercept(chain)
+            : chain.proceed(chain.request()))
         .authenticator((route, response) -> {
-          if (isTokenRequest(response.request(), tokenUrl)) {
+          if (!RequestSecurity.of(response.request()).authenticated()) {
             return null;
           }
           try {
@@ -48,10 +49,6 @@ record OAuthAccess(OkHttpClient client, BearerTokenAuth tokens) {
           }
         })
         .build();
-    return new OAuthAccess(routed, tokens);
-  }
-
-  private static boolean isTokenRequest(Request request, HttpUrl tokenUrl) {
-    return request.url().encodedPath().equals(tokenUrl.encodedPath());
+    return new OAuthAccess(withBearer, tokens);
   }
 }

@@ -1,15 +1,15 @@
 package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.RequestBodies;
-import io.github.krakensdk.auth.internal.Secrets;
 import java.io.IOException;
 import okhttp3.Interceptor;
 import okhttp3.Request;
 import okhttp3.Response;
 
 /**
- * Signs Kraken Embed (B2B) requests with {@code API-Key}, {@code API-Sign}, {@code API-Nonce}
- * and, when configured, {@code Service-Version}.
+ * Signs Kraken Embed (B2B) requests with {@code API-Key}, {@code API-Sign} and {@code API-Nonce}.
+ * The {@code Service-Version} header is a client setting, not the signer's business: {@code
+ * KrakenClient} sets it on every Embed request.
  *
  * <p>The signature is the Spot scheme ({@link SpotSigner}) over the path with its query; the nonce
  * travels in the {@code API-Nonce} header, so the hashed part is the nonce alone for a request
@@ -20,23 +20,20 @@ import okhttp3.Response;
  *
  * <pre>{@code
  * OkHttpClient client = KrakenHttpClients.newBuilder()
- *     .addNetworkInterceptor(EmbedSigningInterceptor.builder(credentials)
- *         .serviceVersion("2025-04-15")
- *         .build())
+ *     .addNetworkInterceptor(EmbedSigningInterceptor.builder(credentials).build())
  *     .build();
  * }</pre>
  *
- * By default every request is signed.
+ * Only requests of operations whose contract names a security scheme are signed (every Embed
+ * operation does).
  */
 public final class EmbedSigningInterceptor implements Interceptor {
   private final SigningSupport support;
   private final SpotSigner signer;
-  private final String serviceVersion;
 
   private EmbedSigningInterceptor(Builder builder) {
     this.support = new SigningSupport("EmbedSigningInterceptor", builder);
     this.signer = new SpotSigner(builder.credentials.base64Secret());
-    this.serviceVersion = builder.serviceVersion;
   }
 
   /** Starts configuring an interceptor that signs with {@code credentials}. */
@@ -56,12 +53,7 @@ public final class EmbedSigningInterceptor implements Interceptor {
 
   private SigningSupport.Prepared prepare(Request request) throws IOException {
     byte[] bodyBytes = RequestBodies.bytesOf(request.body());
-    Request.Builder base = SigningSupport.withBodyBytes(request, bodyBytes).newBuilder();
-    // A version chosen on the request itself wins over the client-wide default.
-    if (serviceVersion != null && request.header("Service-Version") == null) {
-      base.header("Service-Version", serviceVersion);
-    }
-    Request toSend = base.build();
+    Request toSend = SigningSupport.withBodyBytes(request, bodyBytes);
     String pathAndQuery = RequestBodies.pathAndQuery(request.url());
     return nonce ->
         toSend
@@ -77,30 +69,14 @@ public final class EmbedSigningInterceptor implements Interceptor {
     return support.toString();
   }
 
-  /**
-   * Configures an {@link EmbedSigningInterceptor}; every setter returns this builder. By default
-   * it signs every request.
-   */
+  /** Configures an {@link EmbedSigningInterceptor}; every setter returns this builder. */
   public static final class Builder extends SigningBuilder<Builder> {
-    private String serviceVersion;
-
     Builder(ApiCredentials credentials) {
-      super(credentials, request -> true);
+      super(credentials);
     }
 
     Builder(EmbedSigningInterceptor interceptor) {
       super(interceptor.support);
-      this.serviceVersion = interceptor.serviceVersion;
-    }
-
-    /**
-     * The {@code Service-Version} header sent with requests that do not set their own, e.g.
-     * {@code 2025-04-15}; {@code null} (the default) sends none and the service uses its default.
-     */
-    public Builder serviceVersion(String serviceVersion) {
-      this.serviceVersion =
-          serviceVersion == null ? null : Secrets.requireNonBlank(serviceVersion, "serviceVersion");
-      return this;
     }
 
     /** Builds the configured {@link EmbedSigningInterceptor}. */

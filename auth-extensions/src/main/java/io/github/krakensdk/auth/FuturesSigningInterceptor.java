@@ -25,7 +25,9 @@ import okhttp3.Response;
  *     .build();
  * }</pre>
  *
- * By default every request is signed except {@code GET .../history}, the public trade history.
+ * Only requests of operations whose contract names a security scheme are signed (the generated
+ * Retrofit method's {@code @Security}, or a {@code RequestSecurity} tag on a hand-built request);
+ * public operations, such as the trade history, pass through untouched.
  */
 public final class FuturesSigningInterceptor implements Interceptor {
   private final SigningSupport support;
@@ -75,12 +77,11 @@ public final class FuturesSigningInterceptor implements Interceptor {
   }
 
   /**
-   * Configures a {@link FuturesSigningInterceptor}; every setter returns this builder. By default
-   * it signs every request but {@code GET .../history}.
+   * Configures a {@link FuturesSigningInterceptor}; every setter returns this builder.
    */
   public static final class Builder extends SigningBuilder<Builder> {
     Builder(ApiCredentials credentials) {
-      super(credentials, FuturesSigningInterceptor::isPrivate);
+      super(credentials);
     }
 
     Builder(FuturesSigningInterceptor interceptor) {
@@ -93,7 +94,4 @@ public final class FuturesSigningInterceptor implements Interceptor {
     }
   }
 
-  private static boolean isPrivate(Request request) {
-    return !(request.method().equals("GET") && request.url().encodedPath().endsWith("/history"));
-  }
 }

@@ -2,11 +2,10 @@ package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.RequestBodies;
 import io.github.krakensdk.auth.nonce.NonceSource;
-import io.github.krakensdk.auth.nonce.RequestSequencer;
 import io.github.krakensdk.errors.KrakenException;
+import io.github.krakensdk.runtime.retrofit.RequestSecurity;
 import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
 import java.io.IOException;
-import java.util.function.Predicate;
 import okhttp3.Interceptor;
 import okhttp3.Request;
 import okhttp3.RequestBody;
@@ -19,16 +18,12 @@ import okhttp3.Response;
 final class SigningSupport {
   final ApiCredentials credentials;
   final NonceSource nonceSource;
-  final RequestSequencer sequencer;
-  final Predicate<Request> signIf;
   private final String name;
 
   SigningSupport(String name, SigningBuilder<?> builder) {
     this.name = name;
     this.credentials = builder.credentials;
     this.nonceSource = builder.nonceSource;
-    this.sequencer = builder.sequencer;
-    this.signIf = builder.signIf;
   }
 
   /** What an interceptor does before a nonce is drawn: check and read the request. */
@@ -44,24 +39,28 @@ final class SigningSupport {
   }
 
   /**
-   * Passes requests that {@code signIf} rejects through untouched; signs the others with a fresh
-   * nonce, in nonce order when a sequencer is configured. A {@link RequestSigningException} (any
+   * Passes requests of public operations through untouched (see {@link RequestSecurity}: the
+   * contract's security requirement, never the URL); signs the others with a fresh nonce. Keeping
+   * a key's requests in nonce order is the caller's part (the SDK's client queues them before
+   * they reach OkHttp), so nothing here waits. A {@link RequestSigningException} (any
    * {@link KrakenException}) leaves as a {@link KrakenFailureIOException}: OkHttp lets only
    * {@code IOException}s out of an interceptor without ending an asynchronous call's thread.
    */
   Response intercept(Interceptor.Chain chain, Preparation preparation) throws IOException {
     Request request = chain.request();
-    if (!signIf.test(request)) return chain.proceed(request);
+    if (!RequestSecurity.of(request).authenticated()) {
+      return chain.proceed(request);
+    }
     requireNetworkInterceptor(chain);
+    Request signed;
     try {
-      // Prepare before taking the key in ordered mode: reading a body needs no nonce and may be slow.
+      // Prepare first: reading a body needs no nonce, so the nonce is drawn as late as possible.
       Prepared prepared = preparation.prepare(request);
-      RequestSequencer.Exchange<Response> exchange =
-          () -> chain.proceed(prepared.sign(Long.toUnsignedString(nonceSource.nextNonce())));
-      return sequencer == null ? exchange.run() : sequencer.inOrder(chain.call(), exchange);
+      signed = prepared.sign(Long.toUnsignedString(nonceSource.nextNonce()));
     } catch (KrakenException e) {
       throw new KrakenFailureIOException(e);
     }
+    return chain.proceed(signed);
   }
 
   /**

@@ -30,8 +30,9 @@ import okhttp3.Response;
  *     .build();
  * }</pre>
  *
- * By default only requests whose path contains {@code /0/private/} are signed; public endpoints
- * pass through untouched.
+ * Only requests of operations whose contract names a security scheme are signed (the generated
+ * Retrofit method's {@code @Security}, or a {@code RequestSecurity} tag on a hand-built request);
+ * public operations pass through untouched and carry no credentials.
  */
 public final class SpotSigningInterceptor implements Interceptor {
   private static final MediaType FORM = MediaType.get("application/x-www-form-urlencoded");
@@ -109,12 +110,11 @@ public final class SpotSigningInterceptor implements Interceptor {
   }
 
   /**
-   * Configures a {@link SpotSigningInterceptor}; every setter returns this builder. By default it
-   * signs the requests whose path contains {@code /0/private/}.
+   * Configures a {@link SpotSigningInterceptor}; every setter returns this builder.
    */
   public static final class Builder extends SigningBuilder<Builder> {
     Builder(ApiCredentials credentials) {
-      super(credentials, SpotSigningInterceptor::isPrivate);
+      super(credentials);
     }
 
     Builder(SpotSigningInterceptor interceptor) {
@@ -127,7 +127,4 @@ public final class SpotSigningInterceptor implements Interceptor {
     }
   }
 
-  private static boolean isPrivate(Request request) {
-    return request.url().encodedPath().contains("/0/private/");
-  }
 }

@@ -14,12 +14,25 @@
  * {@link io.github.krakensdk.auth.RequestSigningException}, an unchecked {@code
  * KrakenClientException} that leaves OkHttp inside a {@code KrakenFailureIOException}.
  *
+ * <p>An interceptor signs only the requests of operations that need credentials: those of a
+ * generated Retrofit method whose {@code @Security} names a scheme (as the contract declares it),
+ * or a hand-built request tagged {@link io.github.krakensdk.runtime.retrofit.RequestSecurity}.
+ * Every other request passes unsigned; nothing is inferred from the URL.
+ *
  * <pre>{@code
  * ApiCredentials credentials = new ApiCredentials(apiKey, apiSecret);
  * OkHttpClient spot = KrakenHttpClients.newBuilder()
  *     .addNetworkInterceptor(SpotSigningInterceptor.builder(credentials).build())
  *     .build();
+ * Request balance = new Request.Builder().url("https://api.kraken.com/0/private/Balance")
+ *     .post(RequestBody.create(new byte[0], null))
+ *     .tag(RequestSecurity.class, RequestSecurity.AUTHENTICATED)
+ *     .build();
  * }</pre>
+ *
+ * Keeping a key's signed requests in nonce order is the runtime's part ({@code
+ * io.github.krakensdk.runtime.internal.KeyTurns}, used by {@code KrakenClient}): a caller sending
+ * signed requests concurrently on its own client sends them one at a time per key.
  *
  * <p>Nullability: every parameter and return value is non-null unless its Javadoc says it may be
  * {@code null}.

@@ -1,17 +1,22 @@
 package io.github.krakensdk.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.auth.nonce.RequestSequencer;
+import com.squareup.moshi.Moshi;
+import io.github.krakensdk.embed.model.EmbedErrorCode;
+import io.github.krakensdk.runtime.internal.Calls;
+import io.github.krakensdk.runtime.internal.ErrorModel;
+import io.github.krakensdk.runtime.internal.KeyTurns;
+import io.github.krakensdk.runtime.internal.Operation;
+import io.github.krakensdk.runtime.retrofit.Security;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -27,12 +32,30 @@ import mockwebserver3.RecordedRequest;
 import mockwebserver3.junit5.StartStop;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.Response;
+import okhttp3.ResponseBody;
 import org.junit.jupiter.api.Test;
+import retrofit2.Call;
+import retrofit2.Retrofit;
+import retrofit2.http.GET;
+import retrofit2.http.Path;
 
-/** The ordered mode keeps one key's requests in nonce order from signing to the server. */
+/**
+ * The ordered mode keeps one key's requests in nonce order from signing to the server. The
+ * signer's {@code RequestSequencer} did this inside OkHttp; the runtime's {@link KeyTurns} does it
+ * now, before a call reaches OkHttp, as {@code KrakenClient} sets it up ({@code
+ * orderedRequests(true)}, the default): {@link Calls} with {@link Calls.Builder#ordering}.
+ */
 final class OrderedModeTest {
+  private static final Operation GET_USER = new Operation("getUser", true, true,
+      ErrorModel.krakenStrings(EmbedErrorCode::of, Map.of()));
+
+  /** An Embed operation as generated: a security requirement, so signed. */
+  interface EmbedApi {
+    @Security(schemes = {"ApiKey", "ApiSign", "ApiNonce"}, scopes = {})
+    @GET("b2b/users/{user}")
+    Call<ResponseBody> getUser(@Path("user") String user);
+  }
+
   @StartStop final MockWebServer server = TestServers.noDelay();
 
   private final ApiCredentials credentials =
@@ -57,6 +80,26 @@ final class OrderedModeTest {
     });
   }
 
+  private EmbedApi api(OkHttpClient client) {
+    return new Retrofit.Builder().baseUrl(server.url("/")).client(client).build().create(EmbedApi.class);
+  }
+
+  private static Calls calls(KeyTurns turns) {
+    return Calls.builder(new Moshi.Builder().build()).ordering(turns).build();
+  }
+
+  private static String getUser(Calls calls, EmbedApi api) {
+    return calls.execute(GET_USER, () -> api.getUser("AA00000000000000"), null, OrderedModeTest::text);
+  }
+
+  private static String text(ResponseBody body) {
+    try (body) {
+      return body.string();
+    } catch (java.io.IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
   @Test
   void concurrentRequestsOnOneKeyArriveInNonceOrder() throws Exception {
     recordArrivals(null);
@@ -70,16 +113,16 @@ final class OrderedModeTest {
       }
       return chain.proceed(chain.request());
     };
-    OkHttpClient client = KrakenHttpClients.newBuilder()
-        .addNetworkInterceptor(EmbedSigningInterceptor.builder(credentials)
-            .sequencer(RequestSequencer.create())
-            .build())
+    EmbedApi api = api(KrakenHttpClients.newBuilder()
+        .addNetworkInterceptor(EmbedSigningInterceptor.builder(credentials).build())
         .addNetworkInterceptor(delayAfterSigning)
-        .build();
+        .build());
+    Calls calls = calls(new KeyTurns());
 
     int threads = 8;
     int perThread = 8;
     ExecutorService pool = Executors.newFixedThreadPool(threads);
+    List<CompletableFuture<String>> async = Collections.synchronizedList(new ArrayList<>());
     try {
       CyclicBarrier start = new CyclicBarrier(threads);
       List<Future<?>> futures = new ArrayList<>();
@@ -87,15 +130,19 @@ final class OrderedModeTest {
         futures.add(pool.submit(() -> {
           start.await();
           for (int i = 0; i < perThread; i++) {
-            Request request = new Request.Builder().url(server.url("/b2b/earn/AA00000000000000/auto")).build();
-            try (Response response = client.newCall(request).execute()) {
-              assertEquals(200, response.code());
+            if (i % 2 == 0) {
+              assertEquals("{\"result\":{}}", getUser(calls, api));
+            } else {
+              // Asynchronous calls wait in the same line, on no thread.
+              async.add(calls.executeAsync(GET_USER, () -> api.getUser("AA00000000000000"), null,
+                  OrderedModeTest::text));
             }
           }
           return null;
         }));
       }
       for (Future<?> future : futures) future.get(30, TimeUnit.SECONDS);
+      for (CompletableFuture<String> future : async) future.get(30, TimeUnit.SECONDS);
     } finally {
       pool.shutdownNow();
     }
@@ -114,23 +161,15 @@ final class OrderedModeTest {
 
   @Test
   void withOrderedModeItCannot() throws Exception {
-    List<Long> order = twoRequestsWhereTheFirstIsHeldAfterSigning(RequestSequencer.create());
+    List<Long> order = twoRequestsWhereTheFirstIsHeldAfterSigning(new KeyTurns());
     assertEquals(List.of(1L, 2L), order);
-  }
-
-  @Test
-  void sequencersAreSharedPerKey() {
-    assertSame(RequestSequencer.forKey("a"), RequestSequencer.forKey("a"));
-    assertNotSame(RequestSequencer.forKey("a"), RequestSequencer.forKey("b"));
-    assertFalse(RequestSequencer.forKey("secret-looking-key").toString().contains("secret"));
   }
 
   /**
    * Request A draws nonce 1 and is then held (as if its thread were descheduled) until request B,
    * with nonce 2, reaches the server, or for at most 500 ms. Returns the server's arrival order.
    */
-  private List<Long> twoRequestsWhereTheFirstIsHeldAfterSigning(RequestSequencer sequencer)
-      throws Exception {
+  private List<Long> twoRequestsWhereTheFirstIsHeldAfterSigning(KeyTurns turns) throws Exception {
     CountDownLatch secondArrived = new CountDownLatch(1);
     CountDownLatch firstSigned = new CountDownLatch(1);
     recordArrivals(secondArrived);
@@ -146,30 +185,23 @@ final class OrderedModeTest {
       }
       return chain.proceed(chain.request());
     };
-    OkHttpClient client = KrakenHttpClients.newBuilder()
+    EmbedApi api = api(KrakenHttpClients.newBuilder()
         .addNetworkInterceptor(EmbedSigningInterceptor.builder(credentials)
             .nonceSource(counter::incrementAndGet)
-            .sequencer(sequencer)
             .build())
         .addNetworkInterceptor(holdFirst)
-        .build();
+        .build());
+    Calls calls = calls(turns);
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      Future<Integer> a = pool.submit(() -> call(client));
+      Future<String> a = pool.submit(() -> getUser(calls, api));
       assertTrue(firstSigned.await(10, TimeUnit.SECONDS));
-      Future<Integer> b = pool.submit(() -> call(client));
-      assertEquals(200, a.get(10, TimeUnit.SECONDS));
-      assertEquals(200, b.get(10, TimeUnit.SECONDS));
+      Future<String> b = pool.submit(() -> getUser(calls, api));
+      assertEquals("{\"result\":{}}", a.get(10, TimeUnit.SECONDS));
+      assertEquals("{\"result\":{}}", b.get(10, TimeUnit.SECONDS));
     } finally {
       pool.shutdownNow();
     }
     return new ArrayList<>(arrivals);
-  }
-
-  private int call(OkHttpClient client) throws Exception {
-    Request request = new Request.Builder().url(server.url("/b2b/users/AA00000000000000")).build();
-    try (Response response = client.newCall(request).execute()) {
-      return response.code();
-    }
   }
 }

@@ -78,9 +78,9 @@ final class RedactingLoggingTest {
         .addNetworkInterceptor(SpotSigningInterceptor.builder(new ApiCredentials(spotKey, spotSecret)).build())
         .addNetworkInterceptor(logging)
         .build();
-    call(spot, new Request.Builder().url(server.url("/0/private/TradeVolume"))
+    call(spot, TestRequests.authenticated().url(server.url("/0/private/TradeVolume"))
         .post(new FormBody.Builder().add("pair", "XBTUSD").build()).build());
-    call(spot, new Request.Builder().url(server.url("/0/private/WithdrawCancel"))
+    call(spot, TestRequests.authenticated().url(server.url("/0/private/WithdrawCancel"))
         .post(RequestBody.create("{\"asset\":\"XBT\",\"refid\":\"R1\"}", MediaType.get("application/json"))).build());
 
     // Futures: query-string signing.
@@ -88,16 +88,15 @@ final class RedactingLoggingTest {
         .addNetworkInterceptor(FuturesSigningInterceptor.builder(new ApiCredentials(futuresKey, futuresSecret)).build())
         .addNetworkInterceptor(logging)
         .build();
-    call(futures, new Request.Builder().url(server.url("/derivatives/api/v3/self-trade-strategy?strategy=REJECT_TAKER"))
+    call(futures, TestRequests.authenticated().url(server.url("/derivatives/api/v3/self-trade-strategy?strategy=REJECT_TAKER"))
         .put(RequestBody.create(new byte[0], null)).build());
 
     // Embed: a PATCH with a body, whose response carries a webhook secret.
     OkHttpClient embed = KrakenHttpClients.newBuilder()
-        .addNetworkInterceptor(EmbedSigningInterceptor.builder(new ApiCredentials(embedKey, embedSecret))
-            .serviceVersion("2025-04-15").build())
+        .addNetworkInterceptor(EmbedSigningInterceptor.builder(new ApiCredentials(embedKey, embedSecret)).build())
         .addNetworkInterceptor(logging)
         .build();
-    call(embed, new Request.Builder().url(server.url("/b2b/webhooks/wh_1"))
+    call(embed, TestRequests.authenticated().url(server.url("/b2b/webhooks/wh_1"))
         .patch(RequestBody.create("{\"enabled\":true}", MediaType.get("application/json"))).build());
 
     // OAuth: code exchange, a refresh (the first token expires at once), and a bearer call.

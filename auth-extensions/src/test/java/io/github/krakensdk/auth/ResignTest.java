@@ -35,7 +35,7 @@ final class ResignTest {
     OkHttpClient client = KrakenHttpClients.newBuilder()
         .addNetworkInterceptor(SpotSigningInterceptor.builder(credentials).nonceSource(nonces::incrementAndGet).build())
         .build();
-    Request request = new Request.Builder().url(server.url("/0/private/AddOrder"))
+    Request request = TestRequests.authenticated().url(server.url("/0/private/AddOrder"))
         .post(new FormBody.Builder().add("pair", "XBTUSD").build()).build();
     try (Response response = client.newCall(request).execute()) {
       assertEquals(200, response.code());
@@ -63,7 +63,7 @@ final class ResignTest {
         .authenticator((route, response) -> response.priorResponse() == null ? response.request() : null)
         .build();
     byte[] body = "{\"enabled\":true}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    Request request = new Request.Builder().url(server.url("/b2b/webhooks/wh_1"))
+    Request request = TestRequests.authenticated().url(server.url("/b2b/webhooks/wh_1"))
         .patch(RequestBody.create(body, MediaType.get("application/json"))).build();
     try (Response response = client.newCall(request).execute()) {
       assertEquals(200, response.code());
@@ -86,7 +86,7 @@ final class ResignTest {
         .addNetworkInterceptor(FuturesSigningInterceptor.builder(credentials).nonceSource(nonces::incrementAndGet).build())
         .authenticator((route, response) -> response.priorResponse() == null ? response.request() : null)
         .build();
-    Request request = new Request.Builder()
+    Request request = TestRequests.authenticated()
         .url(server.url("/derivatives/api/v3/self-trade-strategy?strategy=REJECT_TAKER"))
         .put(RequestBody.create(new byte[0], null)).build();
     try (Response response = client.newCall(request).execute()) {
@@ -108,7 +108,7 @@ final class ResignTest {
     OkHttpClient client = KrakenHttpClients.newBuilder()
         .addInterceptor(SpotSigningInterceptor.builder(credentials).build())
         .build();
-    Request request = new Request.Builder().url(server.url("/0/private/Balance"))
+    Request request = TestRequests.authenticated().url(server.url("/0/private/Balance"))
         .post(RequestBody.create(new byte[0], null)).build();
     IllegalStateException e =
         assertThrows(IllegalStateException.class, () -> client.newCall(request).execute());

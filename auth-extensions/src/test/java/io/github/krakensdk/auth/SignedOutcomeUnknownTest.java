@@ -48,7 +48,7 @@ final class SignedOutcomeUnknownTest {
   }
 
   private Request addOrder() {
-    return new Request.Builder().url(server.url("/0/private/AddOrder"))
+    return TestRequests.authenticated().url(server.url("/0/private/AddOrder"))
         .post(new FormBody.Builder().add("pair", "XBTUSD").add("volume", "1").build()).build();
   }
 

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.runtime.retrofit.RequestSecurity;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
@@ -57,7 +59,7 @@ final class SigningRoundTripTest {
               : RequestBody.create(
                   original.getBytes(StandardCharsets.UTF_8),
                   MediaType.get("application/x-www-form-urlencoded"));
-      RecordedRequest recorded = send(spot, new Request.Builder().url(url).post(body).build());
+      RecordedRequest recorded = send(spot, TestRequests.authenticated().url(url).post(body).build());
 
       String sent = new String(bytes(recorded), StandardCharsets.UTF_8);
       String nonce = Long.toString(nonces.get());
@@ -121,7 +123,6 @@ final class SigningRoundTripTest {
       EmbedSigningInterceptor embed =
           EmbedSigningInterceptor.builder(new ApiCredentials("key-" + round, secret))
               .nonceSource(nonces::incrementAndGet)
-              .serviceVersion("2025-04-15")
               .build();
       HttpUrl url = randomUrl(random, "b2b", "portfolio");
       String json = randomJsonObject(random);
@@ -137,25 +138,28 @@ final class SigningRoundTripTest {
           Reference.spotSign(secret, recorded.getTarget(), nonce, body),
           recorded.getHeaders().get("API-Sign"),
           "round " + round + " " + recorded.getRequestLine());
-      assertEquals("2025-04-15", recorded.getHeaders().get("Service-Version"));
+      assertNull(recorded.getHeaders().get("Service-Version"), "a client setting, not the signer's");
     }
   }
 
   @Test
-  void embedKeepsARequestsOwnServiceVersionAndSendsNoneUnlessConfigured() throws Exception {
+  void embedSignerNoLongerTouchesServiceVersion() throws Exception {
+    // KrakenClient sets Service-Version on every Embed request; the signer neither adds nor changes it.
     String secret = Reference.randomSecret(new Random(4), 64);
-    EmbedSigningInterceptor withDefault =
-        EmbedSigningInterceptor.builder(new ApiCredentials("k", secret)).serviceVersion("2025-04-15").build();
-    RecordedRequest own = send(withDefault,
-        new Request.Builder().url(server.url("/b2b/x")).header("Service-Version", "2030-01-01").build());
+    EmbedSigningInterceptor embed = EmbedSigningInterceptor.builder(new ApiCredentials("k", secret)).build();
+    RecordedRequest own = send(embed, TestRequests.authenticated().url(server.url("/b2b/x"))
+        .header("Service-Version", "2030-01-01").build());
     assertEquals("2030-01-01", own.getHeaders().get("Service-Version"));
-    RecordedRequest none = send(withDefault.newBuilder().serviceVersion(null).build(),
-        new Request.Builder().url(server.url("/b2b/x")).build());
+    assertEquals(List.of("2030-01-01"), own.getHeaders().values("Service-Version"), "sent once, as set");
+    assertEquals("k", own.getHeaders().get("API-Key"), "and the request was signed");
+    RecordedRequest none = send(embed.newBuilder().build(), TestRequests.authenticated().url(server.url("/b2b/x")).build());
     assertNull(none.getHeaders().get("Service-Version"));
+    assertEquals("k", none.getHeaders().get("API-Key"));
   }
 
   @Test
   void publicRequestsAreNotSigned() throws Exception {
+    // No RequestSecurity tag and no @Security: a public operation (RequestSecurityTest covers Retrofit's).
     ApiCredentials credentials = new ApiCredentials("k", Reference.randomSecret(new Random(5), 64));
     RecordedRequest assets = send(SpotSigningInterceptor.builder(credentials).build(),
         new Request.Builder().url(server.url("/0/public/Assets?asset=XBT")).build());
@@ -165,6 +169,32 @@ final class SigningRoundTripTest {
         new Request.Builder().url(server.url("/derivatives/api/v3/history?symbol=PF_XBTUSD")).build());
     assertNull(history.getHeaders().get("Authent"));
     assertNull(history.getHeaders().get("APIKey"));
+  }
+
+  @Test
+  void untaggedRequestsAreNotSignedWhateverTheirUrl() throws Exception {
+    // Nothing is inferred from the URL any more: a private-looking path without a tag is public.
+    ApiCredentials credentials = new ApiCredentials("k", Reference.randomSecret(new Random(6), 64));
+    RecordedRequest spot = send(SpotSigningInterceptor.builder(credentials).build(),
+        new Request.Builder().url(server.url("/0/private/Balance")).post(RequestBody.create("a=1", null)).build());
+    assertNull(spot.getHeaders().get("API-Key"));
+    assertNull(spot.getHeaders().get("API-Sign"));
+    assertEquals("a=1", spot.getBody().utf8(), "no nonce was put in");
+    RecordedRequest futures = send(FuturesSigningInterceptor.builder(credentials).build(),
+        new Request.Builder().url(server.url("/derivatives/api/v3/accounts")).build());
+    assertNull(futures.getHeaders().get("APIKey"));
+    assertNull(futures.getHeaders().get("Authent"));
+    assertNull(futures.getHeaders().get("Nonce"));
+    RecordedRequest embed = send(EmbedSigningInterceptor.builder(credentials).build(),
+        new Request.Builder().url(server.url("/b2b/users/AA00000000000000")).build());
+    assertNull(embed.getHeaders().get("API-Key"));
+    assertNull(embed.getHeaders().get("API-Sign"));
+    assertNull(embed.getHeaders().get("API-Nonce"));
+    // A request tagged public is not signed either.
+    RecordedRequest tagged = send(EmbedSigningInterceptor.builder(credentials).build(),
+        new Request.Builder().url(server.url("/b2b/users/AA00000000000000"))
+            .tag(RequestSecurity.class, RequestSecurity.PUBLIC).build());
+    assertNull(tagged.getHeaders().get("API-Key"));
   }
 
   private RecordedRequest send(okhttp3.Interceptor interceptor, Request request) throws Exception {
@@ -184,7 +214,7 @@ final class SigningRoundTripTest {
    */
   private static Request requestOfRound(
       int round, HttpUrl url, BiFunction<Integer, Request.Builder, Request.Builder> otherShapes) {
-    Request.Builder builder = new Request.Builder().url(url);
+    Request.Builder builder = TestRequests.authenticated().url(url);
     switch (round % 4) {
       case 0:
         return builder.get().build();

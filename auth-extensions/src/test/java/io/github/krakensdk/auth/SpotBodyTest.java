@@ -52,7 +52,7 @@ final class SpotBodyTest {
   void jsonBodyGetsANumberNonceAndMatchingLength() throws Exception {
     MediaType json = MediaType.get("application/json; charset=utf-8");
     String body = "{\"amount\":\"1.5\",\"strategy_id\":\"ESRFUO3-Q62XD-WIOIL7\",\"nonce\":0}";
-    RecordedRequest recorded = post(new Request.Builder().url(server.url("/0/private/Earn/Deallocate"))
+    RecordedRequest recorded = post(TestRequests.authenticated().url(server.url("/0/private/Earn/Deallocate"))
         .post(RequestBody.create(body, json)).build());
     String sent = recorded.getBody().utf8();
     assertEquals(
@@ -85,7 +85,7 @@ final class SpotBodyTest {
         sink.writeUtf8("asset=XBT&refid=ABC");
       }
     };
-    RecordedRequest recorded = post(new Request.Builder()
+    RecordedRequest recorded = post(TestRequests.authenticated()
         .url(server.url("/0/private/WithdrawCancel")).post(streaming).build());
     assertEquals("nonce=1234567890123456&asset=XBT&refid=ABC", recorded.getBody().utf8());
     assertNull(recorded.getHeaders().get("Transfer-Encoding"));
@@ -94,7 +94,7 @@ final class SpotBodyTest {
 
   @Test
   void emptyBodyBecomesAFormWithTheNonce() throws Exception {
-    RecordedRequest recorded = post(new Request.Builder().url(server.url("/0/private/Balance"))
+    RecordedRequest recorded = post(TestRequests.authenticated().url(server.url("/0/private/Balance"))
         .post(RequestBody.create(new byte[0], null)).build());
     assertEquals("nonce=1234567890123456", recorded.getBody().utf8());
     assertEquals("application/x-www-form-urlencoded", recorded.getHeaders().get("Content-Type"));
@@ -102,17 +102,17 @@ final class SpotBodyTest {
 
   @Test
   void unsignableRequestsFailBeforeAnythingIsSent() {
-    Request notJson = new Request.Builder().url(server.url("/0/private/AddOrder"))
+    Request notJson = TestRequests.authenticated().url(server.url("/0/private/AddOrder"))
         .post(RequestBody.create("[1,2]", MediaType.get("application/json"))).build();
     RequestSigningException e = unsignable(notJson);
     assertTrue(e.getMessage().contains("JSON"), e.getMessage());
     assertEquals(RequestSigningException.SIGN_REQUEST, e.operationId(), "no call named an operation");
 
-    Request text = new Request.Builder().url(server.url("/0/private/AddOrder"))
+    Request text = TestRequests.authenticated().url(server.url("/0/private/AddOrder"))
         .post(RequestBody.create("nonce=1", MediaType.get("text/plain"))).build();
     unsignable(text);
 
-    Request get = new Request.Builder().url(server.url("/0/private/Balance")).get().build();
+    Request get = TestRequests.authenticated().url(server.url("/0/private/Balance")).get().build();
     unsignable(get);
 
     assertEquals(0, server.getRequestCount());
@@ -120,7 +120,7 @@ final class SpotBodyTest {
 
   @Test
   void unsignableRequestsFailTheSameWayAsynchronously() throws Exception {
-    Request notJson = new Request.Builder().url(server.url("/0/private/AddOrder"))
+    Request notJson = TestRequests.authenticated().url(server.url("/0/private/AddOrder"))
         .post(RequestBody.create("[1,2]", MediaType.get("application/json"))).build();
     CompletableFuture<IOException> failure = new CompletableFuture<>();
     client.newCall(notJson).enqueue(new Callback() {

@@ -53,7 +53,7 @@ final class SpotSignerTest {
             .add("type", "buy")
             .add("volume", "1.25")
             .build();
-    Request request = new Request.Builder().url(server.url(PATH)).post(order).build();
+    Request request = TestRequests.authenticated().url(server.url(PATH)).post(order).build();
     try (Response response = client.newCall(request).execute()) {
       assertEquals(200, response.code());
     }

@@ -24,10 +24,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {Jvm.HEAP_MIN, Jvm.HEAP_MAX, Jvm.NO_DELAY, Jvm.QUIET_SLF4J})
 public class AssetsCallBenchmarks {
-  /** {@code kraken.spot().getAssets(null, null, null)}: the unwrapped map of records. */
+  /** {@code kraken.spot().getAssets(request)}: the unwrapped map of records. */
   @Benchmark
   public Map<String, AssetInfo> sdk(Clients.Sdk sdk) {
-    return sdk.kraken.spot().getAssets(null, null, null);
+    return sdk.kraken.spot().getAssets(sdk.allAssets);
   }
 
   /** The peer: XChange's raw market-data service. */

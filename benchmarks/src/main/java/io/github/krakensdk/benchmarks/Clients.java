@@ -8,8 +8,9 @@ import io.github.krakensdk.Environment;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.spot.model.AssetInfo;
+import io.github.krakensdk.spot.model.GetAssetsRequest;
+import io.github.krakensdk.spot.model.GetTradeVolumeRequest;
 import io.github.krakensdk.spot.model.TradeVolume;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -49,7 +50,9 @@ public final class Clients {
   @State(Scope.Benchmark)
   public static class Sdk {
     KrakenClient kraken;
-    final TradeVolumeRequest tradeVolume = TradeVolumeRequest.builder().pair("XBTUSD").build();
+    /** Built once, as an application keeps a request it sends again and again. */
+    final GetTradeVolumeRequest tradeVolume = GetTradeVolumeRequest.builder().pair("XBTUSD").build();
+    final GetAssetsRequest allAssets = GetAssetsRequest.builder().build();
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -62,7 +65,7 @@ public final class Clients {
           "SDK TradeVolume decodes " + Payloads.FEE_PAIRS + " pairs per fee map");
       check(new BigDecimal("0.1000").equals(volume.fees().get("XXBTZUSD").minFee()),
           "SDK TradeVolume decodes the service's field names (minfee)");
-      Map<String, AssetInfo> assets = kraken.spot().getAssets(null, null, null);
+      Map<String, AssetInfo> assets = kraken.spot().getAssets(allAssets);
       check(assets.size() == Payloads.ASSET_COUNT && "XBT".equals(assets.get("XXBT").altname())
           && assets.get("XXBT").decimals() == 10, "SDK Assets decodes " + Payloads.ASSET_COUNT + " assets");
     }

@@ -8,7 +8,7 @@ import com.squareup.moshi.Moshi;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.PortfolioHistoryResponse;
-import io.github.krakensdk.runtime.call.ResponseDecoding;
+import io.github.krakensdk.runtime.internal.ResponseDecoding;
 import io.github.krakensdk.spot.model.AssetsResponse;
 import java.io.IOException;
 import java.lang.annotation.Annotation;

@@ -75,7 +75,7 @@ public class PairedBenchmarks {
   @Benchmark
   public void assetsCallSdkVsXChange(Clients.Sdk sdk, Clients.XChange xchange, Split split, Blackhole sink)
       throws IOException {
-    pair(() -> sdk.kraken.spot().getAssets(null, null, null), xchange.marketData::getKrakenAssets, split, sink);
+    pair(() -> sdk.kraken.spot().getAssets(sdk.allAssets), xchange.marketData::getKrakenAssets, split, sink);
   }
 
   private static void pair(Side sdk, Side peer, Split split, Blackhole sink) throws IOException {

@@ -6,63 +6,16 @@ import java.util.Objects;
  * One Kraken error string, {@code <severity><category>:<message>[:<extra>]}, as Spot sends in its
  * {@code error} array (and Embed in its error body): {@code EEarnings:Busy:Another (de)allocation
  * for the same strategy is in progress} has severity {@code E}, category {@code Earnings},
- * message {@code Busy} and that extra. {@link #code()} names the errors the contract and the
- * public service document, so callers switch instead of matching strings.
+ * message {@code Busy} and that extra. Its {@link #code()}, {@code EEarnings:Busy}, is a value of
+ * the family's generated error-code enum ({@code SpotErrorCode}), which lists the codes the
+ * contract documents.
  */
 public final class KrakenError {
-  /** The documented errors; {@link #UNRECOGNIZED} for any other. */
-  public enum Code {
-    EARN_BELOW_MINIMUM("Earnings", "Below min"),
-    EARN_BUSY("Earnings", "Busy"),
-    INVALID_STRATEGY_ID("General", "Invalid arguments", "Invalid strategy ID"),
-    INVALID_ARGUMENTS("General", "Invalid arguments"),
-    PERMISSION_DENIED("General", "Permission denied"),
-    TEMPORARY_LOCKOUT("General", "Temporary lockout"),
-    INVALID_KEY("API", "Invalid key"),
-    INVALID_SIGNATURE("API", "Invalid signature"),
-    INVALID_NONCE("API", "Invalid nonce"),
-    RATE_LIMIT_EXCEEDED("API", "Rate limit exceeded"),
-    SERVICE_UNAVAILABLE("Service", "Unavailable"),
-    SERVICE_BUSY("Service", "Busy"),
-    WEBHOOK_NOT_FOUND("Nexus", "Webhook not found"),
-    WEBHOOK_DISABLED("Nexus", "Webhook is disabled"),
-    UNRECOGNIZED(null, null);
-
-    private final String category;
-    private final String message;
-    private final String extra;
-
-    Code(String category, String message) {
-      this(category, message, null);
-    }
-
-    Code(String category, String message, String extra) {
-      this.category = category;
-      this.message = message;
-      this.extra = extra;
-    }
-
-    static Code of(String category, String message, String extra) {
-      Code match = UNRECOGNIZED;
-      for (Code code : values()) {
-        if (code.category != null && code.category.equals(category) && code.message.equals(message)) {
-          if (code.extra == null && match == UNRECOGNIZED) {
-            match = code;
-          } else if (code.extra != null && code.extra.equals(extra)) {
-            return code;
-          }
-        }
-      }
-      return match;
-    }
-  }
-
   private final String raw;
   private final char severity;
   private final String category;
   private final String message;
   private final String extra;
-  private final Code code;
 
   private KrakenError(String raw, char severity, String category, String message, String extra) {
     this.raw = raw;
@@ -70,7 +23,6 @@ public final class KrakenError {
     this.category = category;
     this.message = message;
     this.extra = extra;
-    this.code = Code.of(category, message, extra);
   }
 
   /** Parses {@code raw}; text that does not follow the format keeps its whole text as message. */
@@ -111,8 +63,12 @@ public final class KrakenError {
     return extra;
   }
 
-  public Code code() {
-    return code;
+  /**
+   * {@code <severity><category>:<message>}, such as {@code EEarnings:Busy}: a value of the
+   * family's error-code enum; the whole text if it does not follow the format.
+   */
+  public String code() {
+    return category.isEmpty() ? raw : severity + category + ":" + message;
   }
 
   /** The string exactly as the service sent it. */

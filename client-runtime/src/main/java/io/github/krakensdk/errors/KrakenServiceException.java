@@ -9,14 +9,16 @@ import java.util.Objects;
  * an Embed or OAuth error body. Every error string is kept ({@link #errors()}); typed views:
  *
  * <ul>
- *   <li>Spot and Embed: {@link #krakenErrors()}, each parsed, with {@link KrakenError#code()};
- *   <li>Futures: {@code code(FuturesErrorCode.class)}, the {@code error} value as the contract's
- *       open enum; OAuth: {@code code(OAuthErrorCode.class)} and {@link #errorDescription()}.
+ *   <li>every family: {@link #code()} and {@link #code(Class)}, the first error's code as the
+ *       family's generated open enum ({@code SpotErrorCode}, {@code EmbedErrorCode}, {@code
+ *       FuturesErrorCode}, {@code OAuthErrorCode}), and {@link #hasError(OpenEnum)} for any;
+ *   <li>Spot and Embed: {@link #krakenErrors()}, each string parsed into category, message and
+ *       detail; OAuth: {@link #errorDescription()}.
  * </ul>
  *
  * <pre>{@code
  * } catch (KrakenServiceException e) {
- *   if (e.hasError(KrakenError.Code.EARN_BUSY)) { retryLater(); }
+ *   if (e.hasError(SpotErrorCode.EARNINGS_BUSY)) { retryLater(); }
  * }
  * }</pre>
  *
@@ -30,6 +32,7 @@ public class KrakenServiceException extends KrakenException {
   private final OpenEnum code;
   private final String errorDescription;
   private final String bodyExcerpt;
+  private final String requestId;
 
   public KrakenServiceException(ServiceError error) {
     this(error, describe(error), null);
@@ -48,6 +51,7 @@ public class KrakenServiceException extends KrakenException {
     this.code = error.code();
     this.errorDescription = error.errorDescription();
     this.bodyExcerpt = error.bodyExcerpt();
+    this.requestId = error.requestId();
   }
 
   /** A copy of {@code original} naming {@code operationId}; see {@link #withOperationId}. */
@@ -57,6 +61,7 @@ public class KrakenServiceException extends KrakenException {
     this.code = original.code;
     this.errorDescription = original.errorDescription;
     this.bodyExcerpt = original.bodyExcerpt;
+    this.requestId = original.requestId;
   }
 
   /** Every error string the service sent, in order. */
@@ -64,17 +69,24 @@ public class KrakenServiceException extends KrakenException {
     return errors;
   }
 
-  /** The error strings parsed as Kraken errors (Spot and Embed); empty for other families. */
+  /** The error strings parsed as Kraken errors (meaningful for Spot and Embed). */
   public List<KrakenError> krakenErrors() {
-    return code == null ? errors.stream().map(KrakenError::parse).toList() : List.of();
+    return errors.stream().map(KrakenError::parse).toList();
   }
 
-  /** True if one of {@link #krakenErrors()} has {@code code}. */
-  public boolean hasError(KrakenError.Code code) {
-    return krakenErrors().stream().anyMatch(error -> error.code() == code);
+  /**
+   * True if one of the errors has {@code code}, a value of the family's generated error-code enum:
+   * {@code e.hasError(SpotErrorCode.EARNINGS_BUSY)}, {@code e.hasError(FuturesErrorCode.API_LIMIT_EXCEEDED)}.
+   */
+  public boolean hasError(OpenEnum code) {
+    Objects.requireNonNull(code, "code == null");
+    return errors.stream().anyMatch(e -> e.equals(code.value()) || KrakenError.parse(e).code().equals(code.value()));
   }
 
-  /** The family's enumerated error code (Futures {@code error}, OAuth {@code error}), or null. */
+  /**
+   * The family's error code of the first error (a generated open enum: {@code SpotErrorCode},
+   * {@code EmbedErrorCode}, {@code FuturesErrorCode}, {@code OAuthErrorCode}), or null.
+   */
   public OpenEnum code() {
     return code;
   }
@@ -94,6 +106,15 @@ public class KrakenServiceException extends KrakenException {
     return bodyExcerpt;
   }
 
+  /**
+   * The service's identifier of the failed request, for a support ticket: the {@code
+   * X-Request-Id} response header, else the edge's {@code CF-Ray}; null when the answer had
+   * neither.
+   */
+  public String requestId() {
+    return requestId;
+  }
+
   @Override
   protected KrakenServiceException copy(String operationId) {
     return new KrakenServiceException(this, operationId);
@@ -106,6 +127,7 @@ public class KrakenServiceException extends KrakenException {
     if (error.errorDescription() != null) {
       text += ": " + error.errorDescription();
     }
-    return "service error" + status + ": " + text;
+    String id = error.requestId() == null ? "" : " [request " + error.requestId() + "]";
+    return "service error" + status + ": " + text + id;
   }
 }

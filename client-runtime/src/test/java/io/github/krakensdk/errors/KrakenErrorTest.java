@@ -15,25 +15,25 @@ final class KrakenErrorTest {
     assertEquals("Earnings", error.category());
     assertEquals("Busy", error.message());
     assertEquals("Another (de)allocation for the same strategy is in progress", error.extra());
-    assertEquals(KrakenError.Code.EARN_BUSY, error.code());
+    assertEquals("EEarnings:Busy", error.code());
     assertFalse(error.isWarning());
   }
 
   @Test
-  void theSourcesEarnErrorsAreDistinguishable() {
-    assertEquals(KrakenError.Code.EARN_BELOW_MINIMUM,
+  void theCodeIsSeverityCategoryAndMessageWithoutDetail() {
+    assertEquals("EEarnings:Below min",
         KrakenError.parse("EEarnings:Below min:(De)allocation operation amount less than minimum allowed").code());
-    assertEquals(KrakenError.Code.INVALID_STRATEGY_ID,
+    assertEquals("EGeneral:Invalid arguments",
         KrakenError.parse("EGeneral:Invalid arguments:Invalid strategy ID").code());
-    assertEquals(KrakenError.Code.INVALID_ARGUMENTS, KrakenError.parse("EGeneral:Invalid arguments:amount").code());
+    assertEquals("EGeneral:Invalid arguments", KrakenError.parse("EGeneral:Invalid arguments:amount").code());
   }
 
   @Test
   void commonAndEmbedErrors() {
-    assertEquals(KrakenError.Code.INVALID_NONCE, KrakenError.parse("EAPI:Invalid nonce").code());
-    assertEquals(KrakenError.Code.RATE_LIMIT_EXCEEDED, KrakenError.parse("EAPI:Rate limit exceeded").code());
-    assertEquals(KrakenError.Code.WEBHOOK_NOT_FOUND, KrakenError.parse("ENexus:Webhook not found").code());
-    assertEquals(KrakenError.Code.WEBHOOK_DISABLED, KrakenError.parse("ENexus:Webhook is disabled").code());
+    assertEquals("EAPI:Invalid nonce", KrakenError.parse("EAPI:Invalid nonce").code());
+    assertEquals("EAPI:Rate limit exceeded", KrakenError.parse("EAPI:Rate limit exceeded").code());
+    assertEquals("ENexus:Webhook not found", KrakenError.parse("ENexus:Webhook not found").code());
+    assertEquals("ENexus:Webhook is disabled", KrakenError.parse("ENexus:Webhook is disabled").code());
     assertNull(KrakenError.parse("EAPI:Invalid key").extra());
   }
 
@@ -41,11 +41,11 @@ final class KrakenErrorTest {
   void warningsAndUnknownTextAreKept() {
     KrakenError warning = KrakenError.parse("WGeneral:Something changed");
     assertTrue(warning.isWarning());
-    assertEquals(KrakenError.Code.UNRECOGNIZED, warning.code());
+    assertEquals("WGeneral:Something changed", warning.code());
     KrakenError free = KrakenError.parse("no colon here");
     assertEquals("no colon here", free.message());
     assertEquals("no colon here", free.raw());
-    assertEquals(KrakenError.Code.UNRECOGNIZED, free.code());
+    assertEquals("no colon here", free.code());
   }
 
   @Test
@@ -54,6 +54,6 @@ final class KrakenErrorTest {
     KrakenError empty = KrakenError.parse("");
     assertEquals('E', empty.severity());
     assertEquals("", empty.message());
-    assertEquals(KrakenError.Code.UNRECOGNIZED, empty.code());
+    assertEquals("", empty.code());
   }
 }

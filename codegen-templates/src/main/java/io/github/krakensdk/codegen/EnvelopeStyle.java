@@ -1,6 +1,8 @@
 package io.github.krakensdk.codegen;
 
 import io.swagger.v3.oas.models.OpenAPI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import org.openapitools.codegen.CodegenModel;
@@ -10,10 +12,14 @@ import java.util.Map;
  * The contract's {@code x-kraken-envelope}: how a family reports errors, as the Java expressions
  * the service template prints.
  *
- * @param errorCode the schema whose values the family's error code takes (Futures, OAuth), or null.
+ * @param errorCode the schema whose values the family's error code takes ({@code <Family>ErrorCode}
+ *     for Spot and Embed, made by {@link ErrorCodes}).
+ * @param kinds the codes the client treats specially, with their kind.
  */
-record EnvelopeStyle(Style style, String errorCode) {
+record EnvelopeStyle(Style style, String errorCode, Map<String, String> kinds) {
   enum Style { SPOT, FUTURES, RESULT, OAUTH }
+
+  private static final List<String> KINDS = List.of("rate-limited", "nonce-rejected", "authentication", "other");
 
   static EnvelopeStyle of(OpenAPI openAPI) {
     Object extension = openAPI.getExtensions() == null ? null : openAPI.getExtensions().get("x-kraken-envelope");
@@ -22,10 +28,25 @@ record EnvelopeStyle(Style style, String errorCode) {
     }
     Style parsed = Style.valueOf(style.toUpperCase(Locale.ROOT));
     Object errorCode = envelope.get("errorCode");
-    if ((parsed == Style.FUTURES || parsed == Style.OAUTH) && !(errorCode instanceof String)) {
+    if (!(errorCode instanceof String)) {
       throw new IllegalArgumentException("x-kraken-envelope style " + style + " needs errorCode (a schema name)");
     }
-    return new EnvelopeStyle(parsed, (String) errorCode);
+    return new EnvelopeStyle(parsed, (String) errorCode, kinds(envelope));
+  }
+
+  /** {@code x-kraken-envelope.errors}: each documented code with how the client treats it. */
+  static Map<String, String> kinds(Map<?, ?> envelope) {
+    Map<String, String> kinds = new LinkedHashMap<>();
+    if (envelope.get("errors") instanceof Map<?, ?> errors) {
+      errors.forEach((code, kind) -> {
+        if (!KINDS.contains(String.valueOf(kind))) {
+          throw new IllegalArgumentException("x-kraken-envelope.errors: " + code + " has kind " + kind
+              + "; one of " + KINDS);
+        }
+        kinds.put(String.valueOf(code), String.valueOf(kind));
+      });
+    }
+    return kinds;
   }
 
   /**
@@ -53,10 +74,18 @@ record EnvelopeStyle(Style style, String errorCode) {
   }
 
   String errorModelExpression() {
-    return switch (style) {
-      case SPOT, RESULT -> "ErrorModel.krakenStrings()";
-      case FUTURES -> "ErrorModel.futures(" + errorCode + "::of)";
-      case OAUTH -> "ErrorModel.oauth(" + errorCode + "::of)";
+    String factory = switch (style) {
+      case SPOT, RESULT -> "krakenStrings";
+      case FUTURES -> "futures";
+      case OAUTH -> "oauth";
     };
+    List<String> entries = new ArrayList<>();
+    kinds.forEach((code, kind) -> {
+      if (!kind.equals("other")) {
+        entries.add("\n      Map.entry(" + ConstraintChecks.literal(code) + ", ErrorModel.Kind."
+            + kind.toUpperCase(Locale.ROOT).replace('-', '_') + ")");
+      }
+    });
+    return "ErrorModel." + factory + "(" + errorCode + "::of, Map.ofEntries(" + String.join(",", entries) + "))";
   }
 }

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.openapitools.codegen.CodegenOperation;
 import org.openapitools.codegen.CodegenParameter;
 import org.openapitools.codegen.CodegenModel;
+import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.Schema;
 import org.openapitools.codegen.CodegenProperty;
 import org.openapitools.codegen.SupportingFile;
@@ -41,6 +42,8 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   /** The additional property naming the family, such as {@code Spot}; it prefixes the registry. */
   public static final String FAMILY = "family";
 
+  private final OperationRequests requests = new OperationRequests();
+
   public KrakenJavaCodegen() {
     super();
     // Templates found here win; the stock Java templates remain the fallback.
@@ -64,18 +67,34 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     String registry = family + "JsonAdapters";
     additionalProperties.put("jsonAdaptersClass", registry);
     apiTemplateFiles.put("service.mustache", "Service.java");
+    apiTemplateFiles.put("serviceImpl.mustache", "ServiceImpl.java");
     supportingFiles.clear();
     String modelFolder = (sourceFolder + File.separator + modelPackage).replace('.', File.separatorChar);
     supportingFiles.add(new SupportingFile("jsonAdapters.mustache", modelFolder, registry + ".java"));
   }
 
-  /** The service of tag {@code Spot} is {@code SpotService}, beside {@code SpotApi}. */
+  /**
+   * The service of tag {@code Spot} is the interface {@code SpotService}, beside {@code SpotApi};
+   * its implementation, plumbing, is {@code internal.SpotServiceImpl}.
+   */
   @Override
   public String apiFilename(String templateName, String tag) {
     if (templateName.equals("service.mustache")) {
       return apiFileFolder() + File.separator + StringUtils.camelize(tag) + "Service.java";
     }
+    if (templateName.equals("serviceImpl.mustache")) {
+      return apiFileFolder() + File.separator + "internal" + File.separator + StringUtils.camelize(tag)
+          + "ServiceImpl.java";
+    }
     return super.apiFilename(templateName, tag);
+  }
+
+  /** Adds the per-operation request schemas before any model is made (see {@link OperationRequests}). */
+  @Override
+  public void preprocessOpenAPI(OpenAPI openAPI) {
+    super.preprocessOpenAPI(openAPI);
+    requests.addTo(openAPI);
+    ErrorCodes.addTo(openAPI, String.valueOf(additionalProperties.get(FAMILY)));
   }
 
   @Override
@@ -88,11 +107,21 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       for (ModelMap modelMap : models.getModels()) {
         CodegenModel model = modelMap.getModel();
         typeEmptyObjectReferences(model);
+        // The signer fills these in on the wire; no Java type carries them.
+        model.vars.removeIf(p -> Boolean.TRUE.equals(p.vendorExtensions.get(OperationRequests.SIGNER_FILLED)));
         model.vendorExtensions.put("x-has-containers", model.vars.stream().anyMatch(p -> p.isArray || p.isMap));
+        Map<String, OperationRequests.Member> members = requests.members(model.name);
+        model.vendorExtensions.put("x-operation-request", members != null);
         for (CodegenProperty property : model.vars) {
-          boolean signerFilled = Boolean.TRUE.equals(property.vendorExtensions.get("x-kraken-signer-filled"));
           property.vendorExtensions.put("x-checks", checks.checks(property.baseName, property.name,
-              property.datatypeWithEnum, property, property.required && !signerFilled));
+              property.datatypeWithEnum, property, property.required));
+          if (members != null) {
+            OperationRequests.Member member = members.get(property.baseName);
+            property.vendorExtensions.put("x-in", member.in());
+            if (member.description() != null) {
+              property.description = escapeText(member.description());
+            }
+          }
         }
       }
     }
@@ -102,26 +131,31 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   @Override
   public OperationsMap postProcessOperationsWithModels(OperationsMap objs, List<ModelMap> allModels) {
     OperationsMap result = super.postProcessOperationsWithModels(objs, allModels);
-    ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels));
     EnvelopeStyle envelope = EnvelopeStyle.of(openAPI);
     result.put("errorModel", envelope.errorModelExpression());
     boolean operationServers = false;
+    List<CodegenOperation> serviceOperations = new ArrayList<>();
     for (CodegenOperation operation : result.getOperations().getOperation()) {
-      for (CodegenParameter parameter : operation.allParams) {
-        parameter.vendorExtensions.put("x-checks", checks.checks(parameter.isBodyParam ? "body" : parameter.baseName,
-            parameter.paramName, parameter.dataType, parameter, parameter.required));
-      }
-      List<CodegenParameter> serviceParams = new ArrayList<>();
-      List<String> callArguments = new ArrayList<>();
-      for (CodegenParameter parameter : operation.allParams) {
-        boolean clientSetting = Boolean.TRUE.equals(parameter.vendorExtensions.get("x-kraken-client-setting"));
-        if (!clientSetting) {
-          serviceParams.add(parameter);
+      OperationRequests.Shape shape = requests.shape(operation.operationId);
+      boolean inService = shape != null;
+      operation.vendorExtensions.put("x-in-service", inService);
+      if (inService) {
+        serviceOperations.add(operation);
+        String requestClass = shape.requestSchema() == null ? null : toModelName(shape.requestSchema());
+        operation.vendorExtensions.put("x-request-class", requestClass);
+        // Every member optional: the call can also be made with no argument at all.
+        operation.vendorExtensions.put("x-request-optional",
+            requestClass != null && findModel(allModels, requestClass).requiredVars.isEmpty());
+        List<String> callArguments = new ArrayList<>();
+        for (CodegenParameter parameter : operation.allParams) {
+          callArguments.add(callArgument(parameter, shape, allModels));
         }
-        callArguments.add(clientSetting ? "null" : parameter.paramName);
+        operation.vendorExtensions.put("x-call-arguments", String.join(", ", callArguments));
       }
-      operation.vendorExtensions.put("x-service-params", serviceParams);
-      operation.vendorExtensions.put("x-call-arguments", String.join(", ", callArguments));
+      @SuppressWarnings("unchecked")
+      List<String> schemes = (List<String>) operation.vendorExtensions.get("x-kraken-security");
+      operation.vendorExtensions.put("x-authenticated", schemes != null && !schemes.isEmpty());
+      operation.vendorExtensions.put("x-security-annotation", securityAnnotation(operation));
       CodegenModel response = findModel(allModels, operation.returnType);
       CodegenProperty resultProperty = envelope.unwrapsResult() && response != null
           ? response.vars.stream().filter(v -> v.baseName.equals("result")).findFirst().orElse(null)
@@ -137,8 +171,69 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       operation.vendorExtensions.put("x-own-server", ownServer);
       operationServers |= ownServer;
     }
+    result.put("serviceOperations", serviceOperations);
+    result.put("serviceExample", serviceExample(serviceOperations, allModels));
     result.put("hasOperationServers", operationServers);
     return result;
+  }
+
+  /**
+   * The Java expression passing {@code parameter} of the Retrofit method from the service's {@code
+   * request}: a member, a body record built from the flattened members, or {@code null} for a
+   * client setting (set by the client on every call of the family).
+   */
+  private String callArgument(CodegenParameter parameter, OperationRequests.Shape shape, List<ModelMap> allModels) {
+    if (Boolean.TRUE.equals(parameter.vendorExtensions.get(OperationRequests.CLIENT_SETTING))) {
+      return "null";
+    }
+    String flattened = parameter.isBodyParam ? shape.bodySchema()
+        : parameter.isQueryParam && parameter.getContent() != null ? shape.jsonQuerySchema() : null;
+    if (flattened != null) {
+      CodegenModel body = findModel(allModels, toModelName(flattened));
+      List<String> members = new ArrayList<>();
+      for (CodegenProperty property : body.vars) {
+        members.add("request." + toVarName(property.baseName) + "()");
+      }
+      return "new " + body.classname + "(" + String.join(", ", members) + ")";
+    }
+    return "request." + toVarName(parameter.baseName) + "()";
+  }
+
+  /**
+   * A call for the service's Javadoc: its first operation that takes a request, with the
+   * request's required members, such as {@code kraken.spot().cancelWithdrawal(r -> r.asset(...))}.
+   */
+  private String serviceExample(List<CodegenOperation> operations, List<ModelMap> allModels) {
+    String family = String.valueOf(additionalProperties.get(FAMILY));
+    String accessor = Character.toLowerCase(family.charAt(0)) + family.substring(1);
+    accessor = accessor.equals("oAuth") ? "oauth" : accessor;
+    for (CodegenOperation operation : operations) {
+      Object requestClass = operation.vendorExtensions.get("x-request-class");
+      if (requestClass == null) {
+        continue;
+      }
+      CodegenModel request = findModel(allModels, (String) requestClass);
+      StringBuilder members = new StringBuilder("r");
+      for (CodegenProperty member : request.requiredVars.isEmpty() ? request.vars.subList(0, 1) : request.requiredVars) {
+        members.append('.').append(member.name).append("(...)");
+      }
+      return operation.vendorExtensions.get("x-result-type") + " result = kraken." + accessor + "()."
+          + operation.operationId + "(r -> " + members + ");";
+    }
+    CodegenOperation first = operations.get(0);
+    return first.vendorExtensions.get("x-result-type") + " result = kraken." + accessor + "()." + first.operationId + "();";
+  }
+
+  /** {@code @Security(...)} with the operation's schemes and scopes, read by the interceptors. */
+  @SuppressWarnings("unchecked")
+  private static String securityAnnotation(CodegenOperation operation) {
+    List<String> schemes = (List<String>) operation.vendorExtensions.getOrDefault("x-kraken-security", List.of());
+    List<String> scopes = (List<String>) operation.vendorExtensions.getOrDefault("x-kraken-scopes", List.of());
+    return "@Security(schemes = {" + quoted(schemes) + "}, scopes = {" + quoted(scopes) + "})";
+  }
+
+  private static String quoted(List<String> values) {
+    return String.join(", ", values.stream().map(ConstraintChecks::literal).toList());
   }
 
   private static CodegenModel findModel(List<ModelMap> allModels, String classname) {

@@ -1,6 +1,7 @@
 package io.github.krakensdk.sandbox;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The last nonce accepted per API key. A nonce is accepted only when it is strictly above the
@@ -17,6 +18,7 @@ final class Nonces {
   }
 
   private final ConcurrentHashMap<String, Long> last = new ConcurrentHashMap<>();
+  private final LongAdder rejected = new LongAdder();
 
   Verdict offer(String key, long nonce) {
     Verdict[] verdict = new Verdict[1];
@@ -28,7 +30,15 @@ final class Nonces {
       verdict[0] = previous == nonce ? Verdict.DUPLICATE : Verdict.BELOW;
       return previous;
     });
+    if (verdict[0] != Verdict.ACCEPTED) {
+      rejected.increment();
+    }
     return verdict[0];
+  }
+
+  /** How many nonces were refused, all keys together. */
+  long rejected() {
+    return rejected.sum();
   }
 
   /** The decimal text of an unsigned 64-bit nonce, or null when it is not one. */

@@ -43,7 +43,7 @@ import okhttp3.OkHttpClient;
  * <pre>{@code
  * try (Sandbox sandbox = Sandbox.builder().start();
  *      KrakenClient kraken = sandbox.newClient()) {
- *   Map<String, AssetInfo> assets = kraken.spot().getAssets("XBT,ETH", null, null);
+ *   Map<String, AssetInfo> assets = kraken.spot().getAssets(r -> r.asset("XBT,ETH"));
  * }
  * }</pre>
  *
@@ -68,13 +68,14 @@ public final class Sandbox implements Closeable {
   private final OAuthFamily oauth;
   private final EmbedFamily embed;
   private final ResponseCheck responseCheck;
+  private final Nonces nonces;
   private final HttpUrl baseUrl;
 
   private Sandbox(Builder builder) throws IOException {
     this.settings = new Settings(builder.clock, builder.earnCompletionDelay, builder.autoEarnSwitchDelay,
         builder.webhookTimeout);
     Map<Family, ContractValidator> contracts = contracts();
-    Nonces nonces = new Nonces();
+    this.nonces = new Nonces();
     this.webhookHttp = new OkHttpClient.Builder()
         .connectTimeout(builder.webhookTimeout).readTimeout(builder.webhookTimeout)
         .callTimeout(builder.webhookTimeout).followRedirects(false).build();
@@ -197,6 +198,11 @@ public final class Sandbox implements Closeable {
   }
 
   // ---- state, for tests to look at what the API does not show ----
+
+  /** How many signed requests were refused for their nonce (Spot, Futures and Embed together). */
+  public long nonceRejections() {
+    return nonces.rejected();
+  }
 
   /** The amount allocated to an Earn strategy of the test user. */
   public BigDecimal earnAllocated(String strategyId) {

@@ -11,7 +11,6 @@ import io.github.krakensdk.auth.SpotSigner;
 import io.github.krakensdk.errors.AuthenticationException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.NonceRejectedException;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
@@ -100,16 +99,20 @@ class AuthenticationTest {
     try (KrakenClient stranger = sandbox.newClientBuilder()
         .spotCredentials(new ApiCredentials("SBXSPOTnobody", sandbox.credentials().spot().secret())).build()) {
       KrakenServiceException e = assertThrows(KrakenServiceException.class,
-          () -> stranger.spot().getTradeVolume(TradeVolumeRequest.builder().build()));
+          () -> stranger.spot().getTradeVolume(r -> {}));
       assertInstanceOf(AuthenticationException.class, e);
     }
-    // A client whose nonces lag behind another's on the same key.
+    // A client whose nonces lag behind another's on the same key: the client re-signs and re-sends
+    // a refused request up to 3 times, then the caller gets the rejection.
     Raw raw = new Raw(sandbox);
     raw.spot("/0/private/TradeVolume", sandbox.credentials().spot(), Long.MAX_VALUE - 1, "");
+    long rejectedBefore = sandbox.nonceRejections();
     try (KrakenClient kraken = sandbox.newClient()) {
       NonceRejectedException e = assertThrows(NonceRejectedException.class,
-          () -> kraken.spot().getTradeVolume(TradeVolumeRequest.builder().build()));
+          () -> kraken.spot().getTradeVolume(r -> {}));
       assertEquals(java.util.List.of("EAPI:Invalid nonce"), e.errors());
+      assertEquals(3, kraken.nonceResends());
+      assertEquals(4, sandbox.nonceRejections() - rejectedBefore, "the request and its 3 re-sends");
     }
   }
 
@@ -167,6 +170,7 @@ class AuthenticationTest {
         Long.toString(Long.MAX_VALUE - 1));
     try (KrakenClient kraken = sandbox.newClient()) {
       assertThrows(NonceRejectedException.class, () -> kraken.futures().getNotifications());
+      assertEquals(3, kraken.nonceResends(), "re-signed and re-sent before giving up");
     }
   }
 

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.oauth.OAuthException;
 import io.github.krakensdk.auth.oauth.OAuthTokenClient;
-import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.embed.model.CountryCode;
 import io.github.krakensdk.embed.model.Occupation;
 import io.github.krakensdk.embed.model.SuccessResult;
+import io.github.krakensdk.embed.model.UpdateUserRequest;
 import io.github.krakensdk.embed.model.UserProfileUpdate;
-import io.github.krakensdk.spot.model.WithdrawCancelRequest;
+import io.github.krakensdk.spot.model.SpotErrorCode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -88,7 +88,7 @@ class ConcurrencyTest {
         .deallocateEarnFunds(SpotTest.deallocate(SpotFamily.STRATEGY_SOL, "2")));
     assertEquals(1, outcomes.stream().filter(Boolean.TRUE::equals).count(), outcomes.toString());
     assertEquals(RACERS - 1, outcomes.stream().filter(o -> o instanceof KrakenServiceException e
-        && e.hasError(KrakenError.Code.EARN_BUSY)).count(), outcomes.toString());
+        && e.hasError(SpotErrorCode.EARNINGS_BUSY)).count(), outcomes.toString());
     assertEquals(0, new java.math.BigDecimal("-2").compareTo(sandbox.earnPending(SpotFamily.STRATEGY_SOL)));
   }
 
@@ -97,7 +97,7 @@ class ConcurrencyTest {
     List<KrakenClient> racers = clients(sandbox);
     AtomicInteger next = new AtomicInteger();
     List<Object> outcomes = race(() -> racers.get(next.getAndIncrement()).spot().cancelWithdrawal(
-        WithdrawCancelRequest.builder().asset("ETH").refid(SpotFamily.WITHDRAWAL_PENDING).build()));
+        r -> r.asset("ETH").refid(SpotFamily.WITHDRAWAL_PENDING)));
     assertEquals(1, outcomes.stream().filter(Boolean.TRUE::equals).count(), outcomes.toString());
     assertEquals(RACERS - 1, outcomes.stream().filter(o -> o instanceof KrakenServiceException e
         && e.errors().equals(List.of(SpotFamily.ALREADY_CANCELLED))).count(), outcomes.toString());
@@ -121,19 +121,19 @@ class ConcurrencyTest {
       racers.add(sandbox.newClientBuilder().embedCredentials(sandbox.issueEmbedKey().credentials()).build());
     }
     clients.addAll(racers);
-    List<UserProfileUpdate> updates = List.of(
-        UserProfileUpdate.builder().phone("+4930901820").build(),
-        UserProfileUpdate.builder().language("de").build(),
-        UserProfileUpdate.builder().employerName("Acme").build(),
-        UserProfileUpdate.builder().cityOfBirth("Bonn").build(),
-        UserProfileUpdate.builder().tosVersionAccepted(7).build(),
-        UserProfileUpdate.builder().occupation(Occupation.FINANCE).build(),
-        UserProfileUpdate.builder().countryOfBirth(CountryCode.DE).build(),
-        UserProfileUpdate.builder().dateOfBirth(java.time.LocalDate.parse("1988-07-14")).build());
+    List<UpdateUserRequest> updates = List.of(
+        UpdateUserRequest.builder().user(Seed.USER_IIBAN).phone("+4930901820").build(),
+        UpdateUserRequest.builder().user(Seed.USER_IIBAN).language("de").build(),
+        UpdateUserRequest.builder().user(Seed.USER_IIBAN).employerName("Acme").build(),
+        UpdateUserRequest.builder().user(Seed.USER_IIBAN).cityOfBirth("Bonn").build(),
+        UpdateUserRequest.builder().user(Seed.USER_IIBAN).tosVersionAccepted(7).build(),
+        UpdateUserRequest.builder().user(Seed.USER_IIBAN).occupation(Occupation.FINANCE).build(),
+        UpdateUserRequest.builder().user(Seed.USER_IIBAN).countryOfBirth(CountryCode.DE).build(),
+        UpdateUserRequest.builder().user(Seed.USER_IIBAN).dateOfBirth(java.time.LocalDate.parse("1988-07-14")).build());
     AtomicInteger next = new AtomicInteger();
     List<Object> outcomes = race(() -> {
       int i = next.getAndIncrement();
-      return racers.get(i).embed().updateUser(Seed.USER_IIBAN, updates.get(i));
+      return racers.get(i).embed().updateUser(updates.get(i));
     });
     assertTrue(outcomes.stream().allMatch(SuccessResult.SUCCESS::equals), outcomes.toString());
     UserProfileUpdate stored = sandbox.userProfile(Seed.USER_IIBAN);

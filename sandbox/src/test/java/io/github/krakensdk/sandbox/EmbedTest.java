@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
-import io.github.krakensdk.auth.webhook.WebhookEvent;
+import io.github.krakensdk.embed.model.WebhookEvent;
+import io.github.krakensdk.embed.model.WebhookEventType;
 import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
 import io.github.krakensdk.embed.model.AutoEarnStatus;
 import io.github.krakensdk.embed.model.CountryCode;
 import io.github.krakensdk.embed.model.DepositMethods;
+import io.github.krakensdk.embed.model.EmbedErrorCode;
+import io.github.krakensdk.embed.model.GetPortfolioHistoryRequest;
 import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.PortfolioHistoryPoint;
 import io.github.krakensdk.embed.model.Residence;
@@ -20,8 +23,6 @@ import io.github.krakensdk.embed.model.SuccessResult;
 import io.github.krakensdk.embed.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.Webhook;
 import io.github.krakensdk.embed.model.WebhookTestResult;
-import io.github.krakensdk.embed.model.WebhookUpdate;
-import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenServiceException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -48,15 +49,13 @@ class EmbedTest {
 
   @Test
   void aPatchReplacesTheFieldsSentAndKeepsTheOthers(KrakenClient kraken, Sandbox sandbox) {
-    assertEquals(SuccessResult.SUCCESS, kraken.embed().updateUser(USER, UserProfileUpdate.builder()
+    assertEquals(SuccessResult.SUCCESS, kraken.embed().updateUser(r -> r.user(USER)
         .residence(residence("Calle de Alcalá 48", "3º izquierda"))
         .phone("+34915550123")
-        .nationalities(List.of(CountryCode.ES, CountryCode.AR))
-        .build()));
-    kraken.embed().updateUser(USER, UserProfileUpdate.builder()
+        .nationalities(List.of(CountryCode.ES, CountryCode.AR))));
+    kraken.embed().updateUser(r -> r.user(USER)
         .residence(residence("Kurfürstendamm 21", null))
-        .nationalities(List.of(CountryCode.DE))
-        .build());
+        .nationalities(List.of(CountryCode.DE)));
     UserProfileUpdate stored = sandbox.userProfile(USER);
     assertEquals("Kurfürstendamm 21", stored.residence().line1());
     assertNull(stored.residence().line2(), "the residence is replaced as a whole, not merged");
@@ -69,7 +68,7 @@ class EmbedTest {
   void usersOfOtherPartnersAndUnknownUsersAreNotFound(KrakenClient kraken) {
     for (String user : List.of(Seed.OTHER_PARTNER_USER_IIBAN, "AA00UNKNOWN0USER")) {
       KrakenServiceException e = assertThrows(KrakenServiceException.class,
-          () -> kraken.embed().updateUser(user, UserProfileUpdate.builder().phone("+4930901820").build()));
+          () -> kraken.embed().updateUser(r -> r.user(user).phone("+4930901820")));
       assertEquals(404, e.httpStatus());
       assertEquals(List.of(EmbedFamily.USER_NOT_FOUND), e.errors());
     }
@@ -84,7 +83,7 @@ class EmbedTest {
 
   @Test
   void defaultsAreTheYearBeforeTodayInUsd(KrakenClient kraken) {
-    PortfolioHistory history = kraken.embed().getPortfolioHistory(USER, null, true, null, null, null, null, null, null);
+    PortfolioHistory history = kraken.embed().getPortfolioHistory(r -> r.user(USER).includeTotalBalance(true));
     assertEquals(LocalDate.parse("2025-03-14"), history.endDate());
     assertEquals(LocalDate.parse("2024-03-14"), history.startDate());
     assertEquals("USD", history.currency());
@@ -99,8 +98,9 @@ class EmbedTest {
 
   @Test
   void onePointPerResolutionDays(KrakenClient kraken) {
-    PortfolioHistory history = kraken.embed().getPortfolioHistory(USER, List.of("BTC"), true, true,
-        LocalDate.parse("2025-03-10"), LocalDate.parse("2025-03-31"), 7L, "USD", null);
+    PortfolioHistory history = kraken.embed().getPortfolioHistory(r -> r.user(USER)
+        .includeAssets(List.of("BTC")).includeTotalBalance(true).includeTotalPnl(true)
+        .startDate(LocalDate.parse("2025-03-10")).endDate(LocalDate.parse("2025-03-31")).resolution(7L).quote("USD"));
     assertEquals(List.of(LocalDate.parse("2025-03-10"), LocalDate.parse("2025-03-17"), LocalDate.parse("2025-03-24")),
         history.history().stream().map(PortfolioHistoryPoint::date).toList());
     assertEquals(0, history.history().get(0).totalPnl().signum(), "PnL counts from the start of the window");
@@ -109,17 +109,18 @@ class EmbedTest {
 
   @Test
   void moreThan365PointsPageThroughNextCursor(KrakenClient kraken) {
-    PortfolioHistory page = kraken.embed().getPortfolioHistory(USER, null, true, null,
-        LocalDate.parse("2023-01-01"), LocalDate.parse("2025-01-01"), 1L, null, null);
+    PortfolioHistory page = kraken.embed().getPortfolioHistory(r -> r.user(USER).includeTotalBalance(true)
+        .startDate(LocalDate.parse("2023-01-01")).endDate(LocalDate.parse("2025-01-01")).resolution(1L));
     List<LocalDate> dates = new ArrayList<>();
     List<Integer> sizes = new ArrayList<>();
     while (true) {
       sizes.add(page.history().size());
       page.history().forEach(point -> dates.add(point.date()));
-      if (page.nextCursor() == null) {
+      String cursor = page.nextCursor();
+      if (cursor == null) {
         break;
       }
-      page = kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, null, null, page.nextCursor());
+      page = kraken.embed().getPortfolioHistory(r -> r.user(USER).cursor(cursor));
     }
     assertEquals(List.of(365, 365, 1), sizes);
     assertEquals(731, new HashSet<>(dates).size());
@@ -129,12 +130,15 @@ class EmbedTest {
 
   @Test
   void aCursorMakesEveryOtherParameterIgnored(KrakenClient kraken) {
-    PortfolioHistory first = kraken.embed().getPortfolioHistory(USER, List.of("ETH"), true, true,
-        LocalDate.parse("2023-01-01"), LocalDate.parse("2025-01-01"), 1L, "EUR", null);
+    PortfolioHistory first = kraken.embed().getPortfolioHistory(r -> r.user(USER)
+        .includeAssets(List.of("ETH")).includeTotalBalance(true).includeTotalPnl(true)
+        .startDate(LocalDate.parse("2023-01-01")).endDate(LocalDate.parse("2025-01-01")).resolution(1L).quote("EUR"));
     String cursor = first.nextCursor();
-    PortfolioHistory plain = kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, null, null, cursor);
-    PortfolioHistory withOthers = kraken.embed().getPortfolioHistory(USER, List.of("BTC"), false, false,
-        LocalDate.parse("2020-01-01"), LocalDate.parse("2020-02-01"), 30L, "USD", cursor);
+    PortfolioHistory plain = kraken.embed().getPortfolioHistory(r -> r.user(USER).cursor(cursor));
+    PortfolioHistory withOthers = kraken.embed().getPortfolioHistory(r -> r.user(USER)
+        .includeAssets(List.of("BTC")).includeTotalBalance(false).includeTotalPnl(false)
+        .startDate(LocalDate.parse("2020-01-01")).endDate(LocalDate.parse("2020-02-01")).resolution(30L).quote("USD")
+        .cursor(cursor));
     assertEquals(plain, withOthers);
     assertEquals("EUR", withOthers.currency());
     assertEquals(Set.of("ETH"), withOthers.history().get(0).assets().keySet());
@@ -143,8 +147,9 @@ class EmbedTest {
 
   @Test
   void anAssetNotYetHeldIsNull(KrakenClient kraken) {
-    PortfolioHistory history = kraken.embed().getPortfolioHistory(USER, List.of("ETH", "BTC"), null, null,
-        LocalDate.parse("2024-01-14"), LocalDate.parse("2024-01-16"), 1L, null, null);
+    PortfolioHistory history = kraken.embed().getPortfolioHistory(r -> r.user(USER)
+        .includeAssets(List.of("ETH", "BTC"))
+        .startDate(LocalDate.parse("2024-01-14")).endDate(LocalDate.parse("2024-01-16")).resolution(1L));
     assertNull(history.history().get(0).assets().get("ETH").balance(), "ETH first held on 2024-01-15");
     assertNull(history.history().get(0).assets().get("ETH").value());
     assertNotNull(history.history().get(1).assets().get("ETH").balance());
@@ -154,8 +159,10 @@ class EmbedTest {
   @Test
   void valuesFollowTheQuote(KrakenClient kraken) {
     LocalDate day = LocalDate.parse("2025-01-01");
-    PortfolioHistory usd = kraken.embed().getPortfolioHistory(USER, null, true, null, day, day.plusDays(1), 1L, "USD", null);
-    PortfolioHistory eur = kraken.embed().getPortfolioHistory(USER, null, true, null, day, day.plusDays(1), 1L, "EUR", null);
+    GetPortfolioHistoryRequest oneDay = GetPortfolioHistoryRequest.builder().user(USER).includeTotalBalance(true)
+        .startDate(day).endDate(day.plusDays(1)).resolution(1L).build();
+    PortfolioHistory usd = kraken.embed().getPortfolioHistory(oneDay.toBuilder().quote("USD").build());
+    PortfolioHistory eur = kraken.embed().getPortfolioHistory(oneDay.toBuilder().quote("EUR").build());
     assertEquals("EUR", eur.currency());
     assertTrue(eur.history().get(0).totalBalance().compareTo(usd.history().get(0).totalBalance()) < 0);
   }
@@ -164,23 +171,23 @@ class EmbedTest {
   void argumentsTheContractAllowsButTheServiceRefuses(KrakenClient kraken) {
     LocalDate day = LocalDate.parse("2025-01-01");
     List<Runnable> refused = List.of(
-        () -> kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, 0L, null, null),
-        () -> kraken.embed().getPortfolioHistory(USER, null, null, null, day, day.minusDays(1), null, null, null),
-        () -> kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, null, "XYZ", null),
-        () -> kraken.embed().getPortfolioHistory(USER, null, null, null, null, null, null, null, "not-a-cursor"));
+        () -> kraken.embed().getPortfolioHistory(r -> r.user(USER).resolution(0L)),
+        () -> kraken.embed().getPortfolioHistory(r -> r.user(USER).startDate(day).endDate(day.minusDays(1))),
+        () -> kraken.embed().getPortfolioHistory(r -> r.user(USER).quote("XYZ")),
+        () -> kraken.embed().getPortfolioHistory(r -> r.user(USER).cursor("not-a-cursor")));
     for (Runnable call : refused) {
       KrakenServiceException e = assertThrows(KrakenServiceException.class, call::run);
       assertEquals(400, e.httpStatus());
-      assertTrue(e.hasError(KrakenError.Code.INVALID_ARGUMENTS), e.errors().toString());
+      assertTrue(e.hasError(EmbedErrorCode.GENERAL_INVALID_ARGUMENTS), e.errors().toString());
     }
   }
 
   @Test
   void aCursorIsBoundToItsUser(KrakenClient kraken) {
-    String cursor = kraken.embed().getPortfolioHistory(USER, null, null, null, LocalDate.parse("2023-01-01"),
-        LocalDate.parse("2025-01-01"), null, null, null).nextCursor();
+    String cursor = kraken.embed().getPortfolioHistory(r -> r.user(USER)
+        .startDate(LocalDate.parse("2023-01-01")).endDate(LocalDate.parse("2025-01-01"))).nextCursor();
     KrakenServiceException e = assertThrows(KrakenServiceException.class, () -> kraken.embed()
-        .getPortfolioHistory(Seed.SECOND_USER_IIBAN, null, null, null, null, null, null, null, cursor));
+        .getPortfolioHistory(r -> r.user(Seed.SECOND_USER_IIBAN).cursor(cursor)));
     assertEquals(400, e.httpStatus());
   }
 
@@ -188,14 +195,14 @@ class EmbedTest {
 
   @Test
   void depositMethodsPerAssetForAUserOfThePartner(KrakenClient kraken) {
-    DepositMethods btc = kraken.embed().getDepositMethods("BTC", USER);
+    DepositMethods btc = kraken.embed().getDepositMethods(r -> r.asset("BTC").user(USER));
     assertEquals(List.of("Bitcoin", "Lightning"), btc.methods().stream().map(m -> m.network()).toList());
     assertEquals("BTC", btc.methods().get(0).minimum().asset());
     KrakenServiceException unknownAsset = assertThrows(KrakenServiceException.class,
-        () -> kraken.embed().getDepositMethods("DOGE", USER));
+        () -> kraken.embed().getDepositMethods(r -> r.asset("DOGE").user(USER)));
     assertEquals(400, unknownAsset.httpStatus());
     KrakenServiceException foreignUser = assertThrows(KrakenServiceException.class,
-        () -> kraken.embed().getDepositMethods("BTC", Seed.OTHER_PARTNER_USER_IIBAN));
+        () -> kraken.embed().getDepositMethods(r -> r.asset("BTC").user(Seed.OTHER_PARTNER_USER_IIBAN)));
     assertEquals(List.of(EmbedFamily.USER_NOT_FOUND), foreignUser.errors());
   }
 
@@ -203,29 +210,29 @@ class EmbedTest {
 
   @Test
   void autoEarnSwitchesAfterTheDelayAndGetReadsIt(KrakenClient kraken, Sandbox sandbox) {
-    AutoEarnStatus before = kraken.embed().getAutoEarnStatus(USER, null);
+    AutoEarnStatus before = kraken.embed().getAutoEarnStatus(r -> r.user(USER));
     assertFalse(before.autoEarnEnabled());
     assertNull(before.autoEarnLastChanged());
 
-    kraken.embed().setAutoEarn(USER, true);
-    assertFalse(kraken.embed().getAutoEarnStatus(USER, null).autoEarnEnabled(), "asynchronous: not yet");
+    kraken.embed().setAutoEarn(r -> r.user(USER).wantEnabled(true));
+    assertFalse(kraken.embed().getAutoEarnStatus(r -> r.user(USER)).autoEarnEnabled(), "asynchronous: not yet");
     clock.advance(SWITCH_DELAY.minusSeconds(1));
-    assertFalse(kraken.embed().getAutoEarnStatus(USER, null).autoEarnEnabled());
+    assertFalse(kraken.embed().getAutoEarnStatus(r -> r.user(USER)).autoEarnEnabled());
     clock.advance(Duration.ofSeconds(1));
-    AutoEarnStatus after = kraken.embed().getAutoEarnStatus(USER, "EUR");
+    AutoEarnStatus after = kraken.embed().getAutoEarnStatus(r -> r.user(USER).currency("EUR"));
     assertTrue(after.autoEarnEnabled());
     assertEquals(START.plus(SWITCH_DELAY), after.autoEarnLastChanged().toInstant());
     assertTrue(sandbox.autoEarnEnabled(USER));
 
-    kraken.embed().setAutoEarn(USER, true); // the same value again is harmless
+    kraken.embed().setAutoEarn(r -> r.user(USER).wantEnabled(true)); // the same value again is harmless
     clock.advance(SWITCH_DELAY);
-    assertEquals(START.plus(SWITCH_DELAY), kraken.embed().getAutoEarnStatus(USER, null).autoEarnLastChanged()
+    assertEquals(START.plus(SWITCH_DELAY), kraken.embed().getAutoEarnStatus(r -> r.user(USER)).autoEarnLastChanged()
         .toInstant(), "no change, no new timestamp");
 
-    kraken.embed().setAutoEarn(USER, false);
+    kraken.embed().setAutoEarn(r -> r.user(USER).wantEnabled(false));
     clock.advance(SWITCH_DELAY);
-    assertFalse(kraken.embed().getAutoEarnStatus(USER, null).autoEarnEnabled());
-    assertFalse(kraken.embed().getAutoEarnStatus(Seed.SECOND_USER_IIBAN, null).autoEarnEnabled(),
+    assertFalse(kraken.embed().getAutoEarnStatus(r -> r.user(USER)).autoEarnEnabled());
+    assertFalse(kraken.embed().getAutoEarnStatus(r -> r.user(Seed.SECOND_USER_IIBAN)).autoEarnEnabled(),
         "other users are untouched");
   }
 
@@ -234,14 +241,14 @@ class EmbedTest {
   @Test
   void aPatchReplacesTheWholeSubscriptionSetAndTheFlag(KrakenClient kraken, Sandbox sandbox) {
     String id = sandbox.credentials().webhookId();
-    Webhook updated = kraken.embed().updateWebhook(id, WebhookUpdate.builder().events(List.of("reward.paid")).build())
+    Webhook updated = kraken.embed().updateWebhook(r -> r.webhookId(id).events(List.of("reward.paid")))
         .webhook();
     assertEquals(List.of("reward.paid"), updated.subscribedEvents());
     assertTrue(updated.enabled(), "an absent flag keeps its value");
-    Webhook disabled = kraken.embed().updateWebhook(id, WebhookUpdate.builder().enabled(false).build()).webhook();
+    Webhook disabled = kraken.embed().updateWebhook(r -> r.webhookId(id).enabled(false)).webhook();
     assertFalse(disabled.enabled());
     assertEquals(List.of("reward.paid"), disabled.subscribedEvents(), "absent events keep their value");
-    Webhook none = kraken.embed().updateWebhook(id, WebhookUpdate.builder().events(List.of()).build()).webhook();
+    Webhook none = kraken.embed().updateWebhook(r -> r.webhookId(id).events(List.of())).webhook();
     assertEquals(List.of(), none.subscribedEvents());
     assertEquals(START, none.updatedAt().toInstant());
     assertEquals(none, sandbox.webhook(id));
@@ -250,23 +257,25 @@ class EmbedTest {
   @Test
   void aDisabledWebhookCannotBeTested(KrakenClient kraken, Sandbox sandbox) {
     String id = sandbox.credentials().webhookId();
-    kraken.embed().updateWebhook(id, WebhookUpdate.builder().enabled(false).build());
+    kraken.embed().updateWebhook(r -> r.webhookId(id).enabled(false));
     for (String webhook : List.of(id, sandbox.credentials().disabledWebhookId())) {
-      KrakenServiceException e = assertThrows(KrakenServiceException.class, () -> kraken.embed().testWebhook(webhook));
+      KrakenServiceException e = assertThrows(KrakenServiceException.class,
+          () -> kraken.embed().testWebhook(r -> r.webhookId(webhook)));
       assertEquals(403, e.httpStatus());
-      assertTrue(e.hasError(KrakenError.Code.WEBHOOK_DISABLED), e.errors().toString());
+      assertTrue(e.hasError(EmbedErrorCode.NEXUS_WEBHOOK_IS_DISABLED), e.errors().toString());
     }
   }
 
   @Test
   void anUnknownOrForeignWebhookIsNotFound(KrakenClient kraken, Sandbox sandbox) {
     for (String webhook : List.of(sandbox.credentials().foreignWebhookId(), "WH0000-00000-000000")) {
-      KrakenServiceException test = assertThrows(KrakenServiceException.class, () -> kraken.embed().testWebhook(webhook));
+      KrakenServiceException test = assertThrows(KrakenServiceException.class,
+          () -> kraken.embed().testWebhook(r -> r.webhookId(webhook)));
       assertEquals(404, test.httpStatus());
-      assertTrue(test.hasError(KrakenError.Code.WEBHOOK_NOT_FOUND), test.errors().toString());
+      assertTrue(test.hasError(EmbedErrorCode.NEXUS_WEBHOOK_NOT_FOUND), test.errors().toString());
       KrakenServiceException patch = assertThrows(KrakenServiceException.class,
-          () -> kraken.embed().updateWebhook(webhook, WebhookUpdate.builder().enabled(true).build()));
-      assertTrue(patch.hasError(KrakenError.Code.WEBHOOK_NOT_FOUND), patch.errors().toString());
+          () -> kraken.embed().updateWebhook(r -> r.webhookId(webhook).enabled(true)));
+      assertTrue(patch.hasError(EmbedErrorCode.NEXUS_WEBHOOK_NOT_FOUND), patch.errors().toString());
     }
     assertTrue(sandbox.webhook(sandbox.credentials().foreignWebhookId()).enabled(), "the other partner's is untouched");
   }
@@ -274,7 +283,7 @@ class EmbedTest {
   @Test
   void anEventTypeTheWebhookDoesNotOfferIsRefused(KrakenClient kraken, Sandbox sandbox) {
     KrakenServiceException e = assertThrows(KrakenServiceException.class, () -> kraken.embed().updateWebhook(
-        sandbox.credentials().webhookId(), WebhookUpdate.builder().events(List.of("moon.landed")).build()));
+        r -> r.webhookId(sandbox.credentials().webhookId()).events(List.of("moon.landed"))));
     assertEquals(400, e.httpStatus());
   }
 
@@ -283,7 +292,7 @@ class EmbedTest {
     String id = sandbox.credentials().webhookId();
     try (Receiver receiver = new Receiver(202, "thanks")) {
       sandbox.setWebhookUrl(id, receiver.url());
-      WebhookTestResult result = kraken.embed().testWebhook(id);
+      WebhookTestResult result = kraken.embed().testWebhook(r -> r.webhookId(id));
       assertEquals(1, receiver.deliveries.size());
       Receiver.Delivery delivery = receiver.deliveries.get(0);
       String body = new String(delivery.body(), StandardCharsets.UTF_8);
@@ -295,7 +304,8 @@ class EmbedTest {
       assertTrue(result.signatureHeader().startsWith("t=" + START.getEpochSecond() + ",v1="));
       WebhookEvent event = new WebhookSignatureVerifier(sandbox.credentials().webhookSecret(), clock)
           .verifyAndParse(delivery.header("X-Signature"), delivery.body());
-      assertEquals("webhook.test", event.eventType());
+      assertEquals(WebhookEventType.WEBHOOK_TEST, event.eventType());
+      assertEquals("webhook.test", event.eventType().value());
       assertEquals(EmbedFamily.TEST_MESSAGE, event.message());
       assertEquals("success", result.result());
       assertEquals(202, result.httpStatus());
@@ -303,7 +313,7 @@ class EmbedTest {
       assertNull(result.errorMessage());
       assertNotNull(result.testId());
 
-      kraken.embed().testWebhook(id);
+      kraken.embed().testWebhook(r -> r.webhookId(id));
       assertEquals(2, receiver.deliveries.size(), "each test is a new delivery");
     }
   }
@@ -313,7 +323,7 @@ class EmbedTest {
     String id = sandbox.credentials().webhookId();
     try (Receiver receiver = new Receiver(500, "boom")) {
       sandbox.setWebhookUrl(id, receiver.url());
-      WebhookTestResult result = kraken.embed().testWebhook(id);
+      WebhookTestResult result = kraken.embed().testWebhook(r -> r.webhookId(id));
       assertEquals(500, result.httpStatus());
       assertEquals("boom", result.responseBody());
     }
@@ -327,7 +337,7 @@ class EmbedTest {
       url = gone.url();
     }
     sandbox.setWebhookUrl(id, url);
-    WebhookTestResult result = kraken.embed().testWebhook(id);
+    WebhookTestResult result = kraken.embed().testWebhook(r -> r.webhookId(id));
     assertEquals("failed", result.result());
     assertNull(result.httpStatus());
     assertNotNull(result.errorMessage());
@@ -335,7 +345,7 @@ class EmbedTest {
 
   @Test
   void byDefaultTheSandboxsOwnReceiverVerifiesTheDelivery(KrakenClient kraken, Sandbox sandbox) {
-    WebhookTestResult result = kraken.embed().testWebhook(sandbox.credentials().webhookId());
+    WebhookTestResult result = kraken.embed().testWebhook(r -> r.webhookId(sandbox.credentials().webhookId()));
     assertEquals(200, result.httpStatus(), result.responseBody());
     assertEquals("{\"received\":true}", result.responseBody());
   }

@@ -13,13 +13,14 @@ import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.futures.model.AssignmentParticipant;
 import io.github.krakensdk.futures.model.AssignmentPreferenceResponse;
 import io.github.krakensdk.futures.model.FuturesErrorCode;
+import io.github.krakensdk.futures.model.GetTradeHistoryRequest;
 import io.github.krakensdk.futures.model.NotificationType;
 import io.github.krakensdk.futures.model.NotificationsResponse;
 import io.github.krakensdk.futures.model.OptionGreeks;
 import io.github.krakensdk.futures.model.PnlPreferencesResponse;
-import io.github.krakensdk.futures.model.PortfolioSimulationRequest;
 import io.github.krakensdk.futures.model.PortfolioSimulationResponse;
 import io.github.krakensdk.futures.model.SelfTradeStrategy;
+import io.github.krakensdk.futures.model.SimulatePortfolioRequest;
 import io.github.krakensdk.futures.model.SimulatedPosition;
 import io.github.krakensdk.futures.model.TradeHistoryEntry;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class FuturesTest {
 
   @Test
   void historyIsAtMostOneHundredTradesNewestFirst(KrakenClient kraken) {
-    List<TradeHistoryEntry> history = kraken.futures().getTradeHistory("PF_XBTUSD", null).history();
+    List<TradeHistoryEntry> history = kraken.futures().getTradeHistory(r -> r.symbol("PF_XBTUSD")).history();
     assertEquals(FuturesFamily.HISTORY_LIMIT, history.size());
     for (int i = 1; i < history.size(); i++) {
       assertTrue(time(history.get(i)).isBefore(time(history.get(i - 1))), "descending at " + i);
@@ -61,7 +62,7 @@ class FuturesTest {
     OffsetDateTime lastTime = null;
     int pages = 0;
     while (true) {
-      List<TradeHistoryEntry> page = kraken.futures().getTradeHistory("PF_ETHUSD", lastTime).history();
+      List<TradeHistoryEntry> page = history(kraken, "PF_ETHUSD", lastTime);
       if (page.isEmpty()) {
         break;
       }
@@ -93,7 +94,7 @@ class FuturesTest {
   @Test
   void unknownSymbolIsAnInvalidArgument(KrakenClient kraken) {
     KrakenServiceException e = assertThrows(KrakenServiceException.class,
-        () -> kraken.futures().getTradeHistory("PF_NOPEUSD", null));
+        () -> kraken.futures().getTradeHistory(r -> r.symbol("PF_NOPEUSD")));
     assertEquals(FuturesErrorCode.INVALID_ARGUMENT, e.code(FuturesErrorCode.class));
   }
 
@@ -101,11 +102,17 @@ class FuturesTest {
     int count = 0;
     OffsetDateTime lastTime = null;
     List<TradeHistoryEntry> page;
-    while (!(page = kraken.futures().getTradeHistory(symbol, lastTime).history()).isEmpty()) {
+    while (!(page = history(kraken, symbol, lastTime)).isEmpty()) {
       count += page.size();
       lastTime = OffsetDateTime.parse(page.get(page.size() - 1).time());
     }
     return count;
+  }
+
+  /** The page of {@code symbol} before {@code lastTime} (null: the newest). */
+  private static List<TradeHistoryEntry> history(KrakenClient kraken, String symbol, OffsetDateTime lastTime) {
+    return kraken.futures().getTradeHistory(GetTradeHistoryRequest.builder().symbol(symbol).lastTime(lastTime).build())
+        .history();
   }
 
   private static Instant time(TradeHistoryEntry entry) {
@@ -118,11 +125,11 @@ class FuturesTest {
   void selfTradeStrategyDefaultsToRejectTakerAndPersists(KrakenClient kraken, Sandbox sandbox) {
     assertEquals(SelfTradeStrategy.REJECT_TAKER, sandbox.selfTradeStrategy());
     assertEquals(SelfTradeStrategy.CANCEL_MAKER_ANY,
-        kraken.futures().updateSelfTradeStrategy(SelfTradeStrategy.CANCEL_MAKER_ANY).strategy());
+        kraken.futures().updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.CANCEL_MAKER_ANY)).strategy());
     assertEquals(SelfTradeStrategy.CANCEL_MAKER_ANY, sandbox.selfTradeStrategy());
     // Setting it again is harmless.
     assertEquals(SelfTradeStrategy.CANCEL_MAKER_ANY,
-        kraken.futures().updateSelfTradeStrategy(SelfTradeStrategy.CANCEL_MAKER_ANY).strategy());
+        kraken.futures().updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.CANCEL_MAKER_ANY)).strategy());
   }
 
   @Test
@@ -130,7 +137,7 @@ class FuturesTest {
     try (KrakenClient readOnly = sandbox.newClientBuilder()
         .futuresCredentials(sandbox.credentials().futuresReadOnly().credentials()).build()) {
       AuthenticationException e = assertThrows(AuthenticationException.class,
-          () -> readOnly.futures().updateSelfTradeStrategy(SelfTradeStrategy.CANCEL_MAKER_SELF));
+          () -> readOnly.futures().updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.CANCEL_MAKER_SELF)));
       assertEquals(FuturesErrorCode.AUTHENTICATION_ERROR, e.code(FuturesErrorCode.class));
       assertEquals(401, e.httpStatus());
       assertEquals(SelfTradeStrategy.REJECT_TAKER, sandbox.selfTradeStrategy());
@@ -142,13 +149,13 @@ class FuturesTest {
   @Test
   void assignmentPreferenceIsDeletedByIdOnce(KrakenClient kraken, Sandbox sandbox) {
     AssignmentParticipant seeded = sandbox.assignmentPreferences().get(48215L);
-    AssignmentPreferenceResponse deleted = kraken.futures().deleteAssignmentPreference(48215L);
+    AssignmentPreferenceResponse deleted = kraken.futures().deleteAssignmentPreference(r -> r.id(48215L));
     assertEquals(48215L, deleted.id());
     assertEquals(seeded, deleted.participant());
     assertFalse(sandbox.assignmentPreferences().containsKey(48215L));
     for (long id : new long[] {48215L, 99999L}) {
       KrakenServiceException e = assertThrows(KrakenServiceException.class,
-          () -> kraken.futures().deleteAssignmentPreference(id));
+          () -> kraken.futures().deleteAssignmentPreference(r -> r.id(id)));
       assertEquals(FuturesErrorCode.NOT_FOUND, e.code(FuturesErrorCode.class), "id " + id);
     }
     assertEquals(Set.of(48213L, 48214L), sandbox.assignmentPreferences().keySet());
@@ -237,8 +244,8 @@ class FuturesTest {
     assertTrue(answer.body().contains("\"error\":\"Json Parse Error\""), answer.body());
   }
 
-  static PortfolioSimulationRequest portfolio(SimulatedPosition... positions) {
-    return PortfolioSimulationRequest.builder().positions(List.of(positions)).build();
+  static SimulatePortfolioRequest portfolio(SimulatedPosition... positions) {
+    return SimulatePortfolioRequest.builder().positions(List.of(positions)).build();
   }
 
   static SimulatedPosition position(String instrument, double size, double entryPrice) {

@@ -43,10 +43,10 @@ class SandboxTest {
   void theExtensionResolvesClientsConfiguredForTheSandbox(KrakenClient kraken, Sandbox sandbox,
       SandboxCredentials credentials) {
     assertEquals(sandbox.credentials(), credentials);
-    assertEquals(1, kraken.spot().getAssets("XBT", null, null).size());
+    assertEquals(1, kraken.spot().getAssets(r -> r.asset("XBT")).size());
     assertNotNull(kraken.futures().getNotifications());
-    assertNotNull(kraken.embed().getDepositMethods("ETH", credentials.userIiban()));
-    assertNotNull(constructorClient.spot().getAssets("ETH", null, null));
+    assertNotNull(kraken.embed().getDepositMethods(r -> r.asset("ETH").user(credentials.userIiban())));
+    assertNotNull(constructorClient.spot().getAssets(r -> r.asset("ETH")));
   }
 
   @Test

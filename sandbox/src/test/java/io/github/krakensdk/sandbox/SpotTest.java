@@ -7,17 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
-import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.spot.model.AssetClass;
 import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.AssetVersion;
-import io.github.krakensdk.spot.model.EarnDeallocateRequest;
-import io.github.krakensdk.spot.model.EarnDeallocateStatusRequest;
+import io.github.krakensdk.spot.model.DeallocateEarnFundsRequest;
 import io.github.krakensdk.spot.model.FeeTierInfo;
+import io.github.krakensdk.spot.model.GetAssetsRequest;
+import io.github.krakensdk.spot.model.SpotErrorCode;
 import io.github.krakensdk.spot.model.TradeVolume;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
-import io.github.krakensdk.spot.model.WithdrawCancelRequest;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,7 +37,7 @@ class SpotTest {
 
   @Test
   void assetsWithoutParametersAreEveryAssetUnderInternalNames(KrakenClient kraken) {
-    Map<String, AssetInfo> assets = kraken.spot().getAssets(null, null, null);
+    Map<String, AssetInfo> assets = kraken.spot().getAssets(GetAssetsRequest.builder().build());
     assertEquals(Set.of("XXBT", "XETH", "ZUSD", "ZEUR", "SOL", "USDC", "XMLN", "ZJPY", "AAPLx", "NVDAx", "TSLAx"),
         assets.keySet());
     assertEquals("XBT", assets.get("XXBT").altname());
@@ -50,8 +48,9 @@ class SpotTest {
 
   @Test
   void assetVersionOneSwitchesKeysToDisplayNamesAndKeepsAltname(KrakenClient kraken) {
-    Map<String, AssetInfo> internal = kraken.spot().getAssets("XBT,ETH", null, null);
-    Map<String, AssetInfo> display = kraken.spot().getAssets("XBT,ETH", null, AssetVersion.NUMBER_1);
+    Map<String, AssetInfo> internal = kraken.spot().getAssets(r -> r.asset("XBT,ETH"));
+    Map<String, AssetInfo> display =
+        kraken.spot().getAssets(r -> r.asset("XBT,ETH").assetVersion(AssetVersion.NUMBER_1));
     assertEquals(Set.of("XXBT", "XETH"), internal.keySet());
     assertEquals(Set.of("BTC", "ETH"), display.keySet());
     assertEquals(internal.get("XXBT"), display.get("BTC"));
@@ -60,12 +59,12 @@ class SpotTest {
   @Test
   void assetAndAclassFilter(KrakenClient kraken) {
     assertEquals(Set.of("AAPLx", "NVDAx", "TSLAx"),
-        kraken.spot().getAssets(null, AssetClass.TOKENIZED_ASSET, null).keySet());
-    assertEquals(Set.of("ZUSD"), kraken.spot().getAssets("USD", AssetClass.CURRENCY, null).keySet());
+        kraken.spot().getAssets(r -> r.aclass(AssetClass.TOKENIZED_ASSET)).keySet());
+    assertEquals(Set.of("ZUSD"), kraken.spot().getAssets(r -> r.asset("USD").aclass(AssetClass.CURRENCY)).keySet());
     // Both filters: an xStock asked for among currencies is not there.
-    assertEquals(Set.of(), kraken.spot().getAssets("AAPLx", AssetClass.CURRENCY, null).keySet());
+    assertEquals(Set.of(), kraken.spot().getAssets(r -> r.asset("AAPLx").aclass(AssetClass.CURRENCY)).keySet());
     KrakenServiceException unknown =
-        assertThrows(KrakenServiceException.class, () -> kraken.spot().getAssets("NOPE", null, null));
+        assertThrows(KrakenServiceException.class, () -> kraken.spot().getAssets(r -> r.asset("NOPE")));
     assertEquals(List.of(SpotFamily.UNKNOWN_ASSET), unknown.errors());
   }
 
@@ -73,7 +72,7 @@ class SpotTest {
 
   @Test
   void feesOnlyForThePairsAskedMakerSideOnlyForMakerTakerPairs(KrakenClient kraken) {
-    TradeVolume volume = kraken.spot().getTradeVolume(TradeVolumeRequest.builder().pair("XBTUSD,AAPLxUSD").build());
+    TradeVolume volume = kraken.spot().getTradeVolume(r -> r.pair("XBTUSD,AAPLxUSD"));
     assertEquals(Set.of("XBTUSD", "AAPLxUSD"), volume.fees().keySet());
     assertEquals(Set.of("XBTUSD"), volume.feesMaker().keySet());
     FeeTierInfo taker = volume.fees().get("XBTUSD");
@@ -87,7 +86,7 @@ class SpotTest {
 
   @Test
   void withoutPairFeesAreNull(KrakenClient kraken, Sandbox sandbox) {
-    TradeVolume volume = kraken.spot().getTradeVolume(TradeVolumeRequest.builder().build());
+    TradeVolume volume = kraken.spot().getTradeVolume(r -> {});
     assertNull(volume.fees());
     assertNull(volume.feesMaker());
     assertEquals("ZUSD", volume.currency());
@@ -99,7 +98,7 @@ class SpotTest {
   @Test
   void unknownPairIsRefused(KrakenClient kraken) {
     KrakenServiceException e = assertThrows(KrakenServiceException.class,
-        () -> kraken.spot().getTradeVolume(TradeVolumeRequest.builder().pair("XBTUSD,DOGEMARS").build()));
+        () -> kraken.spot().getTradeVolume(r -> r.pair("XBTUSD,DOGEMARS")));
     assertEquals(List.of(SpotFamily.UNKNOWN_PAIR), e.errors());
   }
 
@@ -112,12 +111,13 @@ class SpotTest {
 
     KrakenServiceException below = assertThrows(KrakenServiceException.class,
         () -> kraken.spot().deallocateEarnFunds(deallocate(strategy, "0.001")));
-    assertTrue(below.hasError(KrakenError.Code.EARN_BELOW_MINIMUM), below.errors().toString());
+    assertTrue(below.hasError(SpotErrorCode.EARNINGS_BELOW_MIN), below.errors().toString());
     assertEquals(List.of(SpotFamily.BELOW_MIN), below.errors());
 
     KrakenServiceException unknown = assertThrows(KrakenServiceException.class,
         () -> kraken.spot().deallocateEarnFunds(deallocate("ENOPE00-00000-000000", "1")));
-    assertTrue(unknown.hasError(KrakenError.Code.INVALID_STRATEGY_ID), unknown.errors().toString());
+    assertTrue(unknown.hasError(SpotErrorCode.GENERAL_INVALID_ARGUMENTS), unknown.errors().toString());
+    assertEquals(List.of(SpotFamily.INVALID_STRATEGY), unknown.errors());
     assertFalse(status(kraken, strategy), "a refused deallocation starts nothing");
 
     assertEquals(Boolean.TRUE, kraken.spot().deallocateEarnFunds(deallocate(strategy, "2.5")));
@@ -127,7 +127,7 @@ class SpotTest {
 
     KrakenServiceException busy = assertThrows(KrakenServiceException.class,
         () -> kraken.spot().deallocateEarnFunds(deallocate(strategy, "1")));
-    assertTrue(busy.hasError(KrakenError.Code.EARN_BUSY), busy.errors().toString());
+    assertTrue(busy.hasError(SpotErrorCode.EARNINGS_BUSY), busy.errors().toString());
     assertEquals(List.of(SpotFamily.BUSY), busy.errors());
     // Busy is per strategy: another one is free.
     assertEquals(Boolean.TRUE, kraken.spot().deallocateEarnFunds(deallocate(SpotFamily.STRATEGY_SOL, "5")));
@@ -158,16 +158,16 @@ class SpotTest {
   void statusOfAnUntouchedStrategyIsNotPendingAndOfAnUnknownOneIsRefused(KrakenClient kraken) {
     assertFalse(status(kraken, SpotFamily.STRATEGY_SOL));
     KrakenServiceException e = assertThrows(KrakenServiceException.class, () -> status(kraken, "EUNKNOWN"));
-    assertTrue(e.hasError(KrakenError.Code.INVALID_STRATEGY_ID));
+    assertTrue(e.hasError(SpotErrorCode.GENERAL_INVALID_ARGUMENTS));
+    assertEquals(List.of(SpotFamily.INVALID_STRATEGY), e.errors());
   }
 
-  static EarnDeallocateRequest deallocate(String strategy, String amount) {
-    return EarnDeallocateRequest.builder().strategyId(strategy).amount(new BigDecimal(amount)).build();
+  static DeallocateEarnFundsRequest deallocate(String strategy, String amount) {
+    return DeallocateEarnFundsRequest.builder().strategyId(strategy).amount(new BigDecimal(amount)).build();
   }
 
   static boolean status(KrakenClient kraken, String strategy) {
-    return kraken.spot().getDeallocateStatus(EarnDeallocateStatusRequest.builder().strategyId(strategy).build())
-        .pending();
+    return kraken.spot().getDeallocateStatus(r -> r.strategyId(strategy)).pending();
   }
 
   // ---- WithdrawCancel ----
@@ -204,6 +204,6 @@ class SpotTest {
   }
 
   static Boolean cancel(KrakenClient kraken, String asset, String refid) {
-    return kraken.spot().cancelWithdrawal(WithdrawCancelRequest.builder().asset(asset).refid(refid).build());
+    return kraken.spot().cancelWithdrawal(r -> r.asset(asset).refid(refid));
   }
 }

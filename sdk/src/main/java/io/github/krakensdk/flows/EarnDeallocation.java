@@ -5,8 +5,7 @@ import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.UnexpectedResponseException;
 import io.github.krakensdk.spot.SpotService;
 import io.github.krakensdk.spot.model.DeallocationStatus;
-import io.github.krakensdk.spot.model.EarnDeallocateRequest;
-import io.github.krakensdk.spot.model.EarnDeallocateStatusRequest;
+import io.github.krakensdk.spot.model.GetDeallocateStatusRequest;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * try {
  *   DeallocationStatus done = earn.deallocateAndWait("ESDQCOL-WTZEU-NU55QF", new BigDecimal("12.5"));
  * } catch (KrakenServiceException e) {
- *   if (e.hasError(KrakenError.Code.EARN_BUSY)) { ... } // another (de)allocation is in progress
+ *   if (e.hasError(SpotErrorCode.EARNINGS_BUSY)) { ... } // another (de)allocation is in progress
  * } catch (EarnDeallocationTimeoutException e) {
  *   ... // accepted, still pending: earn.awaitCompletion(e.strategyId()) later
  * }
@@ -92,8 +91,7 @@ public final class EarnDeallocation {
   public DeallocationStatus deallocateAndWait(String strategyId, BigDecimal amount) throws InterruptedException {
     Objects.requireNonNull(strategyId, "strategyId == null");
     Objects.requireNonNull(amount, "amount == null");
-    Boolean accepted = spot.deallocateEarnFunds(
-        EarnDeallocateRequest.builder().strategyId(strategyId).amount(amount).build());
+    Boolean accepted = spot.deallocateEarnFunds(r -> r.strategyId(strategyId).amount(amount));
     if (!accepted) {
       // Polling now would report the previous deallocation of the strategy as if it were this one.
       // The service method does not expose the HTTP status.
@@ -114,7 +112,7 @@ public final class EarnDeallocation {
    */
   public DeallocationStatus awaitCompletion(String strategyId) throws InterruptedException {
     Objects.requireNonNull(strategyId, "strategyId == null");
-    EarnDeallocateStatusRequest request = EarnDeallocateStatusRequest.builder().strategyId(strategyId).build();
+    GetDeallocateStatusRequest request = GetDeallocateStatusRequest.builder().strategyId(strategyId).build();
     Instant start = clock.instant();
     Instant deadline = start.plus(timeout);
     Duration delay = initialDelay;

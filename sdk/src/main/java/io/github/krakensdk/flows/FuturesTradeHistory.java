@@ -141,7 +141,7 @@ public final class FuturesTradeHistory {
     }
 
     private void fetch() {
-      TradeHistoryResponse response = futures.getTradeHistory(symbol, lastTime);
+      TradeHistoryResponse response = futures.getTradeHistory(r -> r.symbol(symbol).lastTime(lastTime));
       List<TradeHistoryEntry> page = response.history() == null ? List.of() : response.history();
       if (page.isEmpty()) {
         finished = true;

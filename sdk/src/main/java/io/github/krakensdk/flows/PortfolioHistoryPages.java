@@ -1,6 +1,7 @@
 package io.github.krakensdk.flows;
 
 import io.github.krakensdk.embed.EmbedService;
+import io.github.krakensdk.embed.model.GetPortfolioHistoryRequest;
 import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.PortfolioHistoryPoint;
 import io.github.krakensdk.errors.KrakenException;
@@ -15,12 +16,14 @@ import java.util.stream.StreamSupport;
 
 /**
  * A user's portfolio history, page after page: the first page is requested with the {@link
- * PortfolioHistoryQuery}, each later one with the {@code next_cursor} of the page before (and
- * nothing else: the service ignores every other parameter when a cursor is given), until a page
- * has no {@code next_cursor}.
+ * GetPortfolioHistoryRequest} given (its {@code cursor}, if set, is where the walk starts), each
+ * later one with the user and the {@code next_cursor} of the page before (and nothing else: the
+ * service ignores every other parameter when a cursor is given), until a page has no {@code
+ * next_cursor}.
  *
  * <pre>{@code
- * PortfolioHistoryQuery query = PortfolioHistoryQuery.builder(iiban)
+ * GetPortfolioHistoryRequest query = GetPortfolioHistoryRequest.builder()
+ *     .user(iiban)
  *     .includeTotalBalance(true)
  *     .startDate(LocalDate.of(2020, 1, 1))
  *     .build();
@@ -38,19 +41,19 @@ public final class PortfolioHistoryPages implements Iterable<PortfolioHistory> {
   private static final String OPERATION = "getPortfolioHistory";
 
   private final EmbedService embed;
-  private final PortfolioHistoryQuery query;
+  private final GetPortfolioHistoryRequest query;
 
   /**
    * @param embed the Embed service, usually {@code kraken.embed()}, whose key signs every page.
    * @param query the parameters of the first page.
    */
-  public PortfolioHistoryPages(EmbedService embed, PortfolioHistoryQuery query) {
+  public PortfolioHistoryPages(EmbedService embed, GetPortfolioHistoryRequest query) {
     this.embed = Objects.requireNonNull(embed, "embed == null");
     this.query = Objects.requireNonNull(query, "query == null");
   }
 
   /** The parameters of the first page. */
-  public PortfolioHistoryQuery query() {
+  public GetPortfolioHistoryRequest query() {
     return query;
   }
 
@@ -117,13 +120,12 @@ public final class PortfolioHistoryPages implements Iterable<PortfolioHistory> {
     private PortfolioHistory fetch() {
       PortfolioHistory page;
       if (!started) {
-        page = embed.getPortfolioHistory(query.user(), query.includeAssets(), query.includeTotalBalance(),
-            query.includeTotalPnl(), query.startDate(), query.endDate(), query.resolution(), query.quote(), null);
+        page = embed.getPortfolioHistory(query);
         started = true;
       } else {
         // The contract: with a cursor, every other parameter is ignored. Sending only the user
         // (a path parameter) keeps the request what the service actually uses.
-        page = embed.getPortfolioHistory(query.user(), null, null, null, null, null, null, null, cursor);
+        page = embed.getPortfolioHistory(r -> r.user(query.user()).cursor(cursor));
       }
       String nextCursor = page.nextCursor();
       if (nextCursor == null || nextCursor.isEmpty()) {

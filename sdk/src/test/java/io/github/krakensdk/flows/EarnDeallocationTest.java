@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
-import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.UnexpectedResponseException;
 import io.github.krakensdk.spot.model.DeallocationStatus;
+import io.github.krakensdk.spot.model.SpotErrorCode;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -110,7 +110,7 @@ final class EarnDeallocationTest {
     KrakenServiceException e = assertThrows(KrakenServiceException.class,
         () -> earn.deallocateAndWait(STRATEGY, new BigDecimal("12.5")));
 
-    assertTrue(e.hasError(KrakenError.Code.EARN_BUSY));
+    assertTrue(e.hasError(SpotErrorCode.EARNINGS_BUSY));
     assertEquals("deallocateEarnFunds", e.operationId());
     assertEquals(1, server.getRequestCount());
     assertEquals(List.of(), sleeps);

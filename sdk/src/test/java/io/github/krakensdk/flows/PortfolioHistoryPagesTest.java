@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.embed.model.GetPortfolioHistoryRequest;
 import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.PortfolioHistoryPoint;
 import io.github.krakensdk.errors.KrakenServiceException;
@@ -31,7 +32,8 @@ final class PortfolioHistoryPagesTest {
   @StartStop final MockWebServer server = FlowServers.noDelay();
   private KrakenClient kraken;
 
-  private final PortfolioHistoryQuery query = PortfolioHistoryQuery.builder(USER)
+  private final GetPortfolioHistoryRequest query = GetPortfolioHistoryRequest.builder()
+      .user(USER)
       .includeAssets(List.of("BTC", "ETH"))
       .includeTotalBalance(true)
       .includeTotalPnl(false)

@@ -13,16 +13,17 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A small, strict RFC 8259 reader.
+ * A small, strict RFC 8259 reader, kept for what Moshi cannot do: {@link #scanObject} reports
+ * where each top-level member's value sits in the text, so that {@link SpotNonces} can splice the
+ * nonce into a JSON body without re-serializing (and so changing) the rest; {@link #decodeUtf8}
+ * refuses malformed UTF-8 instead of replacing it. Responses are decoded with Moshi and the
+ * generated models, not here.
  *
- * <p>Values map to {@link Map} (insertion-ordered, unmodifiable), {@link List} (unmodifiable),
- * {@link String}, {@link BigDecimal}, {@link Boolean} and {@code null}. Strict means: no comments,
- * no trailing commas, no single quotes, no leading zeros, no NaN, no raw control characters in
- * strings, no duplicate member names, nothing but whitespace after the value, nesting at most
- * {@link #MAX_DEPTH} deep. Input bytes must be well-formed UTF-8.
- *
- * <p>{@link #scanObject} also reports where each top-level member's value sits in the text, so
- * that a caller can splice one member without re-serializing (and so changing) the rest.
+ * <p>Strict means: no comments, no trailing commas, no single quotes, no leading zeros, no NaN,
+ * no raw control characters in strings, no duplicate member names, nothing but whitespace after
+ * the value, nesting at most {@link #MAX_DEPTH} deep. Values read by {@link #parse} map to
+ * {@link Map} (insertion-ordered, unmodifiable), {@link List} (unmodifiable), {@link String},
+ * {@link BigDecimal}, {@link Boolean} and {@code null}.
  */
 public final class JsonReader {
   /** Objects and arrays nest at most this deep; deeper input is refused, not recursed into. */
@@ -35,27 +36,17 @@ public final class JsonReader {
     this.text = text;
   }
 
-  /** Parses a whole document given as UTF-8 bytes. */
-  public static Object parse(byte[] utf8) throws JsonException {
-    return parse(decodeUtf8(utf8));
-  }
-
-  /** Parses a whole document. */
-  public static Object parse(String text) throws JsonException {
+  /**
+   * Parses a whole document: the grammar {@link #scanObject} checks every member value against,
+   * open to this package's tests.
+   */
+  static Object parse(String text) throws JsonException {
     Objects.requireNonNull(text, "text == null");
     JsonReader reader = new JsonReader(text);
     reader.skipWhitespace();
     Object value = reader.readValue(0);
     reader.expectEnd();
     return value;
-  }
-
-  /** Parses a document that must be an object. */
-  @SuppressWarnings("unchecked")
-  public static Map<String, Object> parseObject(byte[] utf8) throws JsonException {
-    Object value = parse(utf8);
-    if (!(value instanceof Map)) throw new JsonException("expected a JSON object at the top level");
-    return (Map<String, Object>) value;
   }
 
   /**

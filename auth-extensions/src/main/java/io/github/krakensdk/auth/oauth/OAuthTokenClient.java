@@ -1,18 +1,20 @@
 package io.github.krakensdk.auth.oauth;
 
-import io.github.krakensdk.auth.internal.JsonException;
-import io.github.krakensdk.auth.internal.JsonReader;
+import com.squareup.moshi.JsonAdapter;
+import com.squareup.moshi.JsonDataException;
+import com.squareup.moshi.JsonReader;
+import com.squareup.moshi.Moshi;
 import io.github.krakensdk.auth.internal.Secrets;
 import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.oauth.model.OAuthError;
+import io.github.krakensdk.oauth.model.OAuthJsonAdapters;
+import io.github.krakensdk.oauth.model.TokenResponse;
+import io.github.krakensdk.runtime.json.KrakenJson;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import io.github.krakensdk.runtime.transport.TransportFailures;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import okhttp3.FormBody;
 import okhttp3.HttpUrl;
@@ -20,6 +22,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
+import okio.Buffer;
 
 /**
  * Calls the token endpoint ({@code POST /oauth/token}) with the client's Basic credentials.
@@ -37,6 +40,11 @@ import okhttp3.ResponseBody;
  * unchecked {@link io.github.krakensdk.errors.KrakenException}s of the operation {@value
  * OAuthException#TOKEN_OPERATION}. Tokens are never part of a message. Instances are immutable
  * and thread-safe; {@link BearerTokenAuth} makes sure concurrent callers share one refresh.
+ *
+ * <p>Answers are decoded as the contract's models ({@code api-spec/oauth.yaml}): a success as
+ * {@link TokenResponse}, an error as {@link OAuthError}. A token response wrapped in a Kraken
+ * {@code {"result": {...}}} envelope is read too, as other Kraken endpoints answer that way. The
+ * contract's token response has no {@code scope}, so {@link OAuthTokens#scope()} is null here.
  */
 public final class OAuthTokenClient {
   /** Kraken's token endpoint. */
@@ -44,6 +52,12 @@ public final class OAuthTokenClient {
 
   /** A token response larger than this is not a token response. */
   private static final long MAX_RESPONSE_BYTES = 1 << 20;
+
+  private static final Moshi MOSHI = KrakenJson.newBuilder().add(OAuthJsonAdapters.FACTORY).build();
+  private static final JsonAdapter<TokenResponse> TOKEN_RESPONSE = MOSHI.adapter(TokenResponse.class);
+  private static final JsonAdapter<OAuthError> OAUTH_ERROR = MOSHI.adapter(OAuthError.class);
+  /** Kraken's envelope around a result: only its {@code result} member is read. */
+  private static final JsonReader.Options RESULT = JsonReader.Options.of("result");
 
   private final ClientCredentials client;
   private final OkHttpClient httpClient;
@@ -131,37 +145,51 @@ public final class OAuthTokenClient {
   }
 
   private static OAuthTokens parseTokens(byte[] body, Instant sent, int status) {
-    Map<String, Object> json = parse(body, status);
-    // Tolerate a {"result": {...}} envelope, as other Kraken endpoints use.
-    if (!json.containsKey("access_token") && json.get("result") instanceof Map) {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> result = (Map<String, Object>) json.get("result");
-      json = result;
-    }
-    Object accessToken = json.get("access_token");
-    if (!(accessToken instanceof String) || ((String) accessToken).isBlank()) {
-      throw oauthFailure(
-          status, stringOrNull(json.get("error")), null, "the token endpoint's answer has no access_token", null);
-    }
-    Instant expiresAt = null;
-    Object expiresIn = json.get("expires_in");
-    if (expiresIn instanceof BigDecimal) {
-      long seconds = Math.max(0, ((BigDecimal) expiresIn).longValue());
-      expiresAt = sent.plusSeconds(seconds);
-    } else if (expiresIn instanceof String) {
-      try {
-        expiresAt = sent.plusSeconds(Math.max(0, Long.parseLong((String) expiresIn)));
-      } catch (NumberFormatException ignored) {
-        // Unknown lifetime: the token is used until the service answers 401.
+    TokenResponse tokens;
+    try {
+      JsonReader reader = JsonReader.of(new Buffer().write(body));
+      tokens = TOKEN_RESPONSE.fromJson(reader);
+      if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
+        throw new JsonDataException("Expected the end of the answer after the token response");
       }
+      if (tokens != null && tokens.accessToken() == null) {
+        TokenResponse inEnvelope = resultMember(body);
+        tokens = inEnvelope != null ? inEnvelope : tokens;
+      }
+    } catch (IOException | JsonDataException e) {
+      // Moshi's message says where the answer went wrong; it quotes a bad expires_in at most, never a token.
+      throw oauthFailure(status, null, null,
+          "the token endpoint's answer is not a token response: " + e.getMessage(), e);
     }
-    String tokenType = stringOrNull(json.get("token_type"));
+    if (tokens == null || tokens.accessToken() == null || tokens.accessToken().isBlank()) {
+      throw oauthFailure(status, null, null, "the token endpoint's answer has no access_token", null);
+    }
+    Integer expiresIn = tokens.expiresIn();
+    // Without expires_in the lifetime is unknown: the token is used until the service answers 401.
+    Instant expiresAt = expiresIn == null ? null : sent.plusSeconds(Math.max(0, expiresIn));
     return new OAuthTokens(
-        (String) accessToken,
-        stringOrNull(json.get("refresh_token")),
+        tokens.accessToken(),
+        tokens.refreshToken(),
         expiresAt,
-        tokenType != null ? tokenType : "bearer",
-        stringOrNull(json.get("scope")));
+        // The contract requires token_type; an answer without one is still a bearer token.
+        tokens.tokenType() != null ? tokens.tokenType().value() : "bearer",
+        // The contract's TokenResponse has no scope (Kraken's token endpoint sends none).
+        null);
+  }
+
+  /** The {@code result} member of a {@code {"result": {...}}} envelope as tokens, or null. */
+  private static TokenResponse resultMember(byte[] body) throws IOException {
+    JsonReader reader = JsonReader.of(new Buffer().write(body));
+    reader.beginObject();
+    while (reader.hasNext()) {
+      if (reader.selectName(RESULT) == -1) {
+        reader.skipName();
+      } else if (reader.peek() == JsonReader.Token.BEGIN_OBJECT) {
+        return TOKEN_RESPONSE.fromJson(reader);
+      }
+      reader.skipValue();
+    }
+    return null;
   }
 
   /** {@link ReauthorizationRequiredException} or {@link OAuthException}. */
@@ -169,11 +197,13 @@ public final class OAuthTokenClient {
     String error = null;
     String description = null;
     try {
-      Map<String, Object> json = JsonReader.parseObject(body);
-      error = errorText(json.get("error"));
-      description = stringOrNull(json.get("error_description"));
-    } catch (JsonException notJson) {
-      // Some gateways answer with HTML; the status says enough.
+      OAuthError answer = OAUTH_ERROR.fromJson(new Buffer().write(body));
+      if (answer != null) {
+        error = answer.error() == null ? null : answer.error().value();
+        description = answer.errorDescription();
+      }
+    } catch (IOException | JsonDataException notAnOAuthError) {
+      // Some gateways answer with HTML, or with another shape; the status says enough.
     }
     String message =
         "the token endpoint answered HTTP " + status
@@ -187,33 +217,9 @@ public final class OAuthTokenClient {
     return oauthFailure(status, error, description == null ? null : abbreviate(description), message, null);
   }
 
-  private static Map<String, Object> parse(byte[] body, int status) {
-    try {
-      return JsonReader.parseObject(body);
-    } catch (JsonException e) {
-      throw oauthFailure(
-          status, null, null, "the token endpoint's answer is not a JSON object: " + e.getMessage(), e);
-    }
-  }
-
   private static OAuthException oauthFailure(
       int status, String error, String description, String message, Throwable cause) {
     return new OAuthException(OAuthException.TOKEN_OPERATION, status, error, description, message, cause);
-  }
-
-  /** An OAuth error is a string; Kraken's envelope uses an array of strings. */
-  private static String errorText(Object error) {
-    if (error instanceof String) return (String) error;
-    if (error instanceof List) {
-      List<String> parts = new ArrayList<>();
-      for (Object part : (List<?>) error) if (part instanceof String) parts.add((String) part);
-      return parts.isEmpty() ? null : String.join(", ", parts);
-    }
-    return null;
-  }
-
-  private static String stringOrNull(Object value) {
-    return value instanceof String ? (String) value : null;
   }
 
   private static String abbreviate(String text) {

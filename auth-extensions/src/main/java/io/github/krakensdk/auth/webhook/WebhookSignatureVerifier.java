@@ -1,8 +1,17 @@
 package io.github.krakensdk.auth.webhook;
 
+import com.squareup.moshi.JsonAdapter;
+import com.squareup.moshi.JsonDataException;
+import com.squareup.moshi.JsonReader;
+import com.squareup.moshi.JsonWriter;
 import io.github.krakensdk.auth.internal.Digests;
 import io.github.krakensdk.auth.internal.Secrets;
 import io.github.krakensdk.auth.webhook.WebhookVerificationException.Reason;
+import io.github.krakensdk.embed.model.EmbedJsonAdapters;
+import io.github.krakensdk.embed.model.WebhookEvent;
+import io.github.krakensdk.embed.model.WebhookEventType;
+import io.github.krakensdk.runtime.json.KrakenJson;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
@@ -11,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import okio.Buffer;
 
 /**
  * Verifies the {@code X-Signature} header of an Embed webhook delivery:
@@ -31,6 +41,18 @@ import java.util.Objects;
  * }</pre>
  *
  * Verify the raw bytes as received: a body parsed and written again will not match.
+ *
+ * <p>{@link #verifyAndParse} also decodes the body as the contract's {@link WebhookEvent}
+ * ({@code event_type}, {@code id}, {@code iiban}, {@code timestamp}, {@code message}). The
+ * per-type data of an event (such as the {@code action} of a {@code custom_order.executed}) is
+ * not in the contract: read it from the raw body after {@link #verify}, with any JSON library,
+ * for example Moshi:
+ *
+ * <pre>{@code
+ * verifier.verify(signatureHeader, rawBody);
+ * Map<String, Object> fields = (Map<String, Object>) new Moshi.Builder().build()
+ *     .adapter(Object.class).fromJson(new Buffer().write(rawBody));
+ * }</pre>
  */
 public final class WebhookSignatureVerifier {
   /** The header that carries the signature. */
@@ -41,6 +63,16 @@ public final class WebhookSignatureVerifier {
   public static final String WEBHOOK_ID_HEADER = "X-Webhook-ID";
   /** How far {@code t} may be from now, by default. */
   public static final Duration DEFAULT_TOLERANCE = Duration.ofSeconds(300);
+
+  /**
+   * The contract's adapter, except that {@code event_type} must be a non-empty JSON string: the
+   * shared open-enum adapter also reads a number as a value, which no event type is.
+   */
+  private static final JsonAdapter<WebhookEvent> EVENTS = KrakenJson.newBuilder()
+      .add(WebhookEventType.class, new EventTypeAdapter().nullSafe())
+      .add(EmbedJsonAdapters.FACTORY)
+      .build()
+      .adapter(WebhookEvent.class);
 
   private final byte[] secret;
   private final Clock clock;
@@ -134,14 +166,66 @@ public final class WebhookSignatureVerifier {
   }
 
   /**
-   * Verifies a delivery, then parses its event.
+   * Verifies a delivery, then decodes its event. An event type the contract does not list is
+   * kept, not refused: {@code event.eventType().isKnown()} is false and {@code
+   * event.eventType().value()} is the text sent.
    *
-   * @throws WebhookVerificationException if the delivery must not be trusted or its body is not an
-   *     event ({@link WebhookVerificationException.Reason#MALFORMED_PAYLOAD}).
+   * <pre>{@code
+   * WebhookEvent event = verifier.verifyAndParse(signatureHeader, rawBody);
+   * switch (event.eventType().asEnum()) {
+   *   case QUOTE_EXECUTED -> ...
+   *   case UNRECOGNIZED -> log("new event type " + event.eventType().value());
+   *   default -> { }
+   * }
+   * }</pre>
+   *
+   * @throws WebhookVerificationException if the delivery must not be trusted, or with {@link
+   *     Reason#MALFORMED_PAYLOAD} if its body is not a JSON object with a string {@code
+   *     event_type} whose members have the contract's types (a {@code timestamp} is RFC 3339).
    */
   public WebhookEvent verifyAndParse(String signatureHeader, byte[] rawBody) {
     verify(signatureHeader, rawBody);
-    return WebhookEvent.parse(rawBody);
+    return parse(rawBody);
+  }
+
+  private static WebhookEvent parse(byte[] rawBody) {
+    WebhookEvent event;
+    try {
+      JsonReader reader = JsonReader.of(new Buffer().write(rawBody));
+      event = EVENTS.fromJson(reader);
+      if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
+        throw new JsonDataException("Expected the end of the body after the event");
+      }
+    } catch (IOException | JsonDataException e) {
+      // Moshi's message names where the body went wrong; it quotes a bad value at most, of a
+      // delivery whose signature was verified (no secret is in it).
+      throw new WebhookVerificationException(Reason.MALFORMED_PAYLOAD,
+          "the body is not a webhook event: " + e.getMessage());
+    }
+    if (event == null || event.eventType() == null) {
+      throw new WebhookVerificationException(Reason.MALFORMED_PAYLOAD, "the body has no event_type");
+    }
+    return event;
+  }
+
+  /** {@code event_type}: a non-empty string, kept as it is when the contract does not list it. */
+  private static final class EventTypeAdapter extends JsonAdapter<WebhookEventType> {
+    @Override
+    public WebhookEventType fromJson(JsonReader reader) throws IOException {
+      if (reader.peek() != JsonReader.Token.STRING) {
+        throw new JsonDataException("Expected a string but was " + reader.peek() + " at path " + reader.getPath());
+      }
+      String value = reader.nextString();
+      if (value.isEmpty()) {
+        throw new JsonDataException("Expected an event type but was empty at path " + reader.getPath());
+      }
+      return WebhookEventType.of(value);
+    }
+
+    @Override
+    public void toJson(JsonWriter writer, WebhookEventType value) throws IOException {
+      writer.value(value.value());
+    }
   }
 
   private static long parseSeconds(String timestamp) {

@@ -40,7 +40,7 @@ public final class WebhookVerificationException extends KrakenClientException {
     SIGNATURE_MISMATCH,
     /** The signature is right but {@code t} is further from now than the tolerance: a replay. */
     STALE_TIMESTAMP,
-    /** The body is not a JSON object with an {@code event_type}. */
+    /** The body is not a JSON object with a string {@code event_type} and members of the contract's types. */
     MALFORMED_PAYLOAD
   }
 

@@ -79,9 +79,9 @@ final class JsonReaderTest {
 
   @Test
   void bytesMustBeWellFormedUtf8() throws Exception {
-    assertEquals("é", JsonReader.parse("\"é\"".getBytes(StandardCharsets.UTF_8)));
-    assertThrows(JsonException.class, () -> JsonReader.parse(new byte[] {'"', (byte) 0xE9, '"'}));
-    assertThrows(JsonException.class, () -> JsonReader.parseObject("[]".getBytes(StandardCharsets.UTF_8)));
+    assertEquals("\"é\"", JsonReader.decodeUtf8("\"é\"".getBytes(StandardCharsets.UTF_8)));
+    assertThrows(JsonException.class, () -> JsonReader.decodeUtf8(new byte[] {'"', (byte) 0xE9, '"'}));
+    assertThrows(JsonException.class, () -> JsonReader.scanObject("[]"), "an object is required at the top level");
   }
 
   @Test

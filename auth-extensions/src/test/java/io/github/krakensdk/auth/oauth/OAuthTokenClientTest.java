@@ -62,7 +62,8 @@ final class OAuthTokenClientTest {
     assertEquals("rt-1", tokens.refreshToken());
     assertEquals(NOW.plusSeconds(86400), tokens.expiresAt());
     assertEquals("bearer", tokens.tokenType());
-    assertEquals("account.info:basic", tokens.scope());
+    // Dropped: the contract's TokenResponse has no scope member (Kraken's endpoint sends none), so it is not read.
+    assertNull(tokens.scope());
   }
 
   @Test
@@ -144,6 +145,35 @@ final class OAuthTokenClientTest {
     answer(200, "{\"error\":[],\"result\":{\"access_token\":\"at\",\"expires_in\":\"60\",\"token_type\":\"Bearer\"}}");
     OAuthTokens tokens = client(ClientCredentials.publicClient("id")).refresh("rt");
     assertEquals("at", tokens.accessToken());
-    assertEquals(NOW.plusSeconds(60), tokens.expiresAt());
+    assertEquals(NOW.plusSeconds(60), tokens.expiresAt(), "Moshi reads an int written as a string");
+    assertEquals("Bearer", tokens.tokenType(), "an open enum keeps the text sent");
+  }
+
+  @Test
+  void answersAreDecodedAsTheContractsModels() {
+    OAuthTokenClient client = client(ClientCredentials.publicClient("id"));
+    // A member of the wrong type is not a token response (and not a transport failure).
+    answer(200, "{\"access_token\":\"at-secret\",\"token_type\":\"bearer\",\"expires_in\":{\"s\":1}}");
+    OAuthException wrongType = assertThrows(OAuthException.class, () -> client.refresh("rt"));
+    assertEquals(200, wrongType.httpStatus());
+    assertTrue(wrongType.getMessage().contains("expires_in"), wrongType.getMessage());
+    assertFalse(wrongType.getMessage().contains("at-secret"));
+    // Nothing may follow the token response.
+    answer(200, "{\"access_token\":\"at\",\"token_type\":\"bearer\"} {}");
+    assertThrows(OAuthException.class, () -> client.refresh("rt"));
+    // A negative lifetime is an expired token, not an error.
+    answer(200, "{\"access_token\":\"at\",\"token_type\":\"bearer\",\"expires_in\":-5}");
+    assertEquals(NOW, client.refresh("rt").expiresAt());
+
+    // Error codes are the contract's open enum: one it does not list is kept as sent.
+    answer(429, "{\"error\":\"slow_down\",\"error_description\":\"later\",\"error_uri\":\"https://x\"}");
+    OAuthException unlisted = assertThrows(OAuthException.class, () -> client.exchangeCode("c", "app://cb"));
+    assertEquals("slow_down", unlisted.error());
+    assertEquals("later", unlisted.errorDescription());
+    // Dropped: a Kraken-envelope array `error` is not the contract's OAuthError (RFC 6749 5.2), so only the status is reported.
+    answer(500, "{\"error\":[\"EGeneral:Internal error\"]}");
+    OAuthException envelope = assertThrows(OAuthException.class, () -> client.exchangeCode("c", "app://cb"));
+    assertEquals(500, envelope.httpStatus());
+    assertNull(envelope.error());
   }
 }

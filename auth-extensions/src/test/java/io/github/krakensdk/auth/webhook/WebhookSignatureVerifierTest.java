@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.Reference;
 import io.github.krakensdk.auth.webhook.WebhookVerificationException.Reason;
+import io.github.krakensdk.embed.model.WebhookEvent;
+import io.github.krakensdk.embed.model.WebhookEventType;
 import io.github.krakensdk.errors.KrakenClientException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -50,7 +52,7 @@ final class WebhookSignatureVerifierTest {
     // Spaces around elements and upper-case hex are tolerated.
     verifier.verify(" t=" + T + " , v1=" + v1(secret, T, BODY).toUpperCase(), BODY);
     WebhookEvent event = verifier.verifyAndParse("t=" + T + ",v1=" + v1(secret, T, BODY), BODY);
-    assertEquals(WebhookEventType.WEBHOOK_TEST, event.type());
+    assertEquals(WebhookEventType.WEBHOOK_TEST, event.eventType());
     assertEquals("This is a test webhook", event.message());
   }
 

@@ -52,11 +52,14 @@ public final class RetryPolicy {
   }
 
   /**
-   * The delay before attempt {@code nextAttempt} (2 for the first retry) of {@code operation}
-   * after {@code failure}, or {@code null} to give up and throw it.
+   * The delay before attempt {@code nextAttempt} (2 for the first retry) of an operation after
+   * {@code failure}, or {@code null} to give up and throw it.
+   *
+   * @param safeToRepeat whether the operation may be sent twice (a GET, or marked idempotent in
+   *     the contract); an operation that is not is never retried.
    */
-  public Duration delayBefore(int nextAttempt, Operation operation, KrakenException failure) {
-    if (nextAttempt > maxAttempts || !operation.safeToRetry() || !retryable(failure)) {
+  public Duration delayBefore(int nextAttempt, boolean safeToRepeat, KrakenException failure) {
+    if (nextAttempt > maxAttempts || !safeToRepeat || !retryable(failure)) {
       return null;
     }
     if (failure.retryAfter().isPresent()) {

@@ -1,6 +1,7 @@
 /**
- * How the generated services run a call: retries, error mapping, result unwrapping. Used by
- * generated code; callers configure it through {@code KrakenClient}. Parameters are non-null
- * unless documented otherwise.
+ * How calls behave, as a caller configures it through {@code KrakenClient}: the {@link
+ * io.github.krakensdk.runtime.call.RetryPolicy} and the {@link
+ * io.github.krakensdk.runtime.call.WarningListener}. Parameters are non-null unless documented
+ * otherwise.
  */
 package io.github.krakensdk.runtime.call;

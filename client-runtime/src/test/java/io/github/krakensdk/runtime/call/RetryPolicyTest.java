@@ -15,12 +15,14 @@ import io.github.krakensdk.errors.UnexpectedResponseException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import okhttp3.Headers;
 import org.junit.jupiter.api.Test;
 
 final class RetryPolicyTest {
-  private static final Operation SAFE = new Operation("getAssets", true, ErrorModel.krakenStrings());
-  private static final Operation UNSAFE = new Operation("cancelWithdrawal", false, ErrorModel.krakenStrings());
+
+  /** A GET such as getAssets. */
+  private static final boolean SAFE = true;
+  /** A POST that is not marked idempotent, such as cancelWithdrawal. */
+  private static final boolean UNSAFE = false;
   private final RetryPolicy policy = RetryPolicy.exponential()
       .maxAttempts(4).initialDelay(Duration.ofMillis(100)).maxDelay(Duration.ofMillis(300)).build();
 
@@ -71,13 +73,6 @@ final class RetryPolicyTest {
     assertNull(policy.delayBefore(2, SAFE, limited(Duration.ofSeconds(5))), "longer than maxDelay: give up");
   }
 
-  @Test
-  void retryAfterHeaderReadsSecondsAndDates() {
-    assertEquals(Duration.ofSeconds(3), Calls.retryAfter(Headers.of("Retry-After", "3")));
-    assertEquals(Duration.ZERO, Calls.retryAfter(Headers.of("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")));
-    assertNull(Calls.retryAfter(Headers.of("Retry-After", "soon")));
-    assertNull(Calls.retryAfter(Headers.of()));
-  }
 
   @Test
   void badSettingsAreRefused() {

@@ -1,30 +1,28 @@
 package io.github.krakensdk.sandbox.tour;
 
 import com.sun.net.httpserver.HttpServer;
+import io.github.krakensdk.Family;
 import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.RawRequest;
 import io.github.krakensdk.auth.oauth.AuthorizationRequest;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
 import io.github.krakensdk.auth.oauth.OAuthTokens;
-import io.github.krakensdk.auth.webhook.WebhookEvent;
 import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
 import io.github.krakensdk.auth.webhook.WebhookVerificationException;
+import io.github.krakensdk.embed.model.WebhookEvent;
 import io.github.krakensdk.embed.model.AutoEarnStatus;
 import io.github.krakensdk.embed.model.DepositMethods;
 import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.Residence;
 import io.github.krakensdk.embed.model.CountryCode;
 import io.github.krakensdk.embed.model.SuccessResult;
-import io.github.krakensdk.embed.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.WebhookResult;
 import io.github.krakensdk.embed.model.WebhookTestResult;
-import io.github.krakensdk.embed.model.WebhookUpdate;
-import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.futures.model.AssignmentPreferenceResponse;
 import io.github.krakensdk.futures.model.FuturesErrorCode;
 import io.github.krakensdk.futures.model.NotificationsResponse;
 import io.github.krakensdk.futures.model.PnlPreferencesResponse;
-import io.github.krakensdk.futures.model.PortfolioSimulationRequest;
 import io.github.krakensdk.futures.model.PortfolioSimulationResponse;
 import io.github.krakensdk.futures.model.SelfTradeStrategy;
 import io.github.krakensdk.futures.model.SelfTradeStrategyResponse;
@@ -32,19 +30,15 @@ import io.github.krakensdk.futures.model.SimulatedPosition;
 import io.github.krakensdk.futures.model.TradeHistoryEntry;
 import io.github.krakensdk.futures.model.TradeHistoryResponse;
 import io.github.krakensdk.oauth.model.FastApiKey;
-import io.github.krakensdk.oauth.model.GrantType;
-import io.github.krakensdk.oauth.model.TokenResponse;
 import io.github.krakensdk.oauth.model.UserInfo;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxCredentials;
 import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.AssetVersion;
 import io.github.krakensdk.spot.model.DeallocationStatus;
-import io.github.krakensdk.spot.model.EarnDeallocateRequest;
-import io.github.krakensdk.spot.model.EarnDeallocateStatusRequest;
+import io.github.krakensdk.spot.model.GetDeallocateStatusRequest;
+import io.github.krakensdk.spot.model.SpotErrorCode;
 import io.github.krakensdk.spot.model.TradeVolume;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
-import io.github.krakensdk.spot.model.WithdrawCancelRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -60,6 +54,7 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -68,8 +63,9 @@ import okhttp3.Response;
 
 /**
  * The tour: starts a sandbox and goes through all 21 operations of the contract with the SDK, as
- * a user would, printing one line per operation ({@code PASS operationId ...} or {@code FAIL
- * operationId reason}) and {@code N passed, M failed} at the end.
+ * a user would (one request object, or a {@code Consumer} of its builder, per call), printing one
+ * line per operation ({@code PASS operationId ...} or {@code FAIL operationId reason}) and {@code N
+ * passed, M failed} at the end.
  *
  * <pre>
  * java -jar sandbox/target/kraken-sandbox.jar --tour
@@ -79,6 +75,8 @@ import okhttp3.Response;
  * then the redirect back to the app with the code); the webhook test is delivered to a receiver
  * started here that verifies it with the SDK's {@link WebhookSignatureVerifier}. Earn and
  * Auto-Earn complete after a short real delay, and the tour polls for them as an application does.
+ * OAuth's {@code getToken} has no service method: the SDK reaches the token endpoint only through
+ * {@code kraken.oauthTokens()}, which stores every token it gets, so that is where the tour takes it.
  */
 public final class Tour {
   /** The Earn and Auto-Earn delays of the tour's sandbox: long enough to see the pending state. */
@@ -178,19 +176,27 @@ public final class Tour {
         callback = HttpUrl.get(page.header("Location"));
       }
       String code = authorization.authorizationCode(callback); // checks state
+      // The token endpoint, grant authorization_code: the tokens land in the client's token store.
       OAuthTokens first = kraken.oauthTokens().completeAuthorization(code, demo.redirectUri());
-      long lifetime = Math.round(Duration.between(Instant.now(), first.expiresAt()).toMinutes() / 60.0);
+      check(first.equals(tokens.load()), "the exchanged tokens were not stored");
+      long lifetime = hours(first.expiresAt());
       check(lifetime >= 23 && lifetime <= 24, "the confidential client's token lives " + lifetime + " h, not 24 h");
 
-      TokenResponse refreshed = kraken.oauth().getToken(GrantType.REFRESH_TOKEN, null, null, first.refreshToken());
+      // A day later (the stored token has expired): the SDK refreshes it before using it, grant
+      // refresh_token, and stores the new pair; the service revokes the old one at once.
+      tokens.save(new OAuthTokens(first.accessToken(), first.refreshToken(), Instant.now(), first.tokenType(),
+          first.scope()));
+      String accessToken = kraken.oauthTokens().accessToken();
+      OAuthTokens refreshed = tokens.load();
+      check(accessToken.equals(refreshed.accessToken()), "the refreshed access token was not stored");
       check(!refreshed.accessToken().equals(first.accessToken()), "the refresh returned the same access token");
       check(!refreshed.refreshToken().equals(first.refreshToken()), "the refresh returned the same refresh token");
-      tokens.save(new OAuthTokens(refreshed.accessToken(), refreshed.refreshToken(),
-          Instant.now().plusSeconds(refreshed.expiresIn()), "bearer", null));
       int oldTokenStatus = bearerStatus(first.accessToken());
       check(oldTokenStatus == 401, "the replaced access token still answers " + oldTokenStatus);
-      return "code flow → access token for " + lifetime + " h and a refresh token; refresh → new pair (" + refreshed.expiresIn()
-          + " s), the old access token is refused (401)";
+      return "via kraken.oauthTokens() (the token endpoint has no service method): code flow,"
+          + " completeAuthorization → access token for " + lifetime + " h + refresh token, stored; expired →"
+          + " refreshed by the SDK: new pair for " + hours(refreshed.expiresAt()) + " h, the old access token"
+          + " refused (401)";
     });
     step("getUserInfo", () -> {
       UserInfo me = kraken.oauth().getUserInfo();
@@ -206,6 +212,11 @@ public final class Tour {
     });
   }
 
+  /** Whole hours from now until {@code expiresAt}. */
+  private static long hours(Instant expiresAt) {
+    return Math.round(Duration.between(Instant.now(), expiresAt).toMinutes() / 60.0);
+  }
+
   private int bearerStatus(String accessToken) throws IOException {
     Request request = new Request.Builder().url(sandbox.baseUrl().resolve("oauth/userinfo"))
         .header("Authorization", "Bearer " + accessToken).build();
@@ -218,16 +229,21 @@ public final class Tour {
 
   private void spot() {
     step("getAssets", () -> {
-      Map<String, AssetInfo> assets = kraken.spot().getAssets("XBT,ETH", null, AssetVersion.NUMBER_1);
-      check(assets.keySet().equals(java.util.Set.of("BTC", "ETH")), "keys " + assets.keySet());
-      Map<String, AssetInfo> internal = kraken.spot().getAssets("XBT,ETH", null, null);
-      check(internal.keySet().equals(java.util.Set.of("XXBT", "XETH")), "internal keys " + internal.keySet());
-      return "XBT,ETH → " + internal.keySet() + ", with assetVersion=1 → " + assets.keySet();
+      Map<String, AssetInfo> internal = kraken.spot().getAssets(r -> r.asset("XBT,ETH"));
+      check(internal.keySet().equals(Set.of("XXBT", "XETH")), "internal keys " + internal.keySet());
+      Map<String, AssetInfo> display =
+          kraken.spot().getAssets(r -> r.asset("XBT,ETH").assetVersion(AssetVersion.NUMBER_1));
+      check(display.keySet().equals(Set.of("BTC", "ETH")), "keys " + display.keySet());
+      // The escape hatch for an operation the contract does not have yet: same pipeline, untyped JSON.
+      Object raw = kraken.rawCall(Family.SPOT, RawRequest.get("0/public/Assets").query("asset", "XBT,ETH").build());
+      check(raw instanceof Map<?, ?> map && map.keySet().equals(internal.keySet()), "rawCall gave " + raw);
+      return "XBT,ETH → " + internal.keySet() + ", with assetVersion=1 → " + display.keySet()
+          + "; the same through rawCall (untyped JSON) → " + ((Map<?, ?>) raw).keySet();
     });
     step("getTradeVolume", () -> {
-      TradeVolume volume = kraken.spot().getTradeVolume(TradeVolumeRequest.builder().pair("XBTUSD,AAPLxUSD").build());
-      check(volume.fees().keySet().equals(java.util.Set.of("XBTUSD", "AAPLxUSD")), "fees for " + volume.fees().keySet());
-      check(volume.feesMaker().keySet().equals(java.util.Set.of("XBTUSD")), "maker fees for " + volume.feesMaker().keySet());
+      TradeVolume volume = kraken.spot().getTradeVolume(r -> r.pair("XBTUSD,AAPLxUSD"));
+      check(volume.fees().keySet().equals(Set.of("XBTUSD", "AAPLxUSD")), "fees for " + volume.fees().keySet());
+      check(volume.feesMaker().keySet().equals(Set.of("XBTUSD")), "maker fees for " + volume.feesMaker().keySet());
       return "30-day volume " + volume.volume() + " " + volume.currency() + "; XBTUSD taker "
           + volume.fees().get("XBTUSD").fee() + " %, maker " + volume.feesMaker().get("XBTUSD").fee()
           + " %; AAPLxUSD in fees only";
@@ -235,18 +251,22 @@ public final class Tour {
     String strategy = "ESDQCOL-WTZEU-NU55QF";
     step("deallocateEarnFunds", () -> {
       KrakenServiceException belowMinimum = expectError(() ->
-          kraken.spot().deallocateEarnFunds(deallocation(strategy, "0.001")));
-      check(belowMinimum.hasError(KrakenError.Code.EARN_BELOW_MINIMUM), "below minimum gave " + belowMinimum.errors());
-      Boolean accepted = kraken.spot().deallocateEarnFunds(deallocation(strategy, "1.5"));
+          kraken.spot().deallocateEarnFunds(r -> r.strategyId(strategy).amount(new BigDecimal("0.001"))));
+      check(belowMinimum.hasError(SpotErrorCode.EARNINGS_BELOW_MIN), "below minimum gave " + belowMinimum.errors());
+      Boolean accepted =
+          kraken.spot().deallocateEarnFunds(r -> r.strategyId(strategy).amount(new BigDecimal("1.5")));
       check(Boolean.TRUE.equals(accepted), "not accepted");
       check(sandbox.earnPending(strategy).compareTo(new BigDecimal("-1.5")) == 0,
           "pending " + sandbox.earnPending(strategy));
-      KrakenServiceException busy = expectError(() -> kraken.spot().deallocateEarnFunds(deallocation(strategy, "1")));
-      check(busy.hasError(KrakenError.Code.EARN_BUSY), "second deallocation gave " + busy.errors());
-      return "0.001 → Below min; 1.5 → accepted (pending -1.5); another meanwhile → Busy";
+      KrakenServiceException busy = expectError(() ->
+          kraken.spot().deallocateEarnFunds(r -> r.strategyId(strategy).amount(BigDecimal.ONE)));
+      check(busy.hasError(SpotErrorCode.EARNINGS_BUSY), "second deallocation gave " + busy.errors());
+      return "0.001 → " + belowMinimum.code() + "; 1.5 → accepted (pending -1.5); another meanwhile → "
+          + busy.code();
     });
     step("getDeallocateStatus", () -> {
-      EarnDeallocateStatusRequest request = EarnDeallocateStatusRequest.builder().strategyId(strategy).build();
+      // One immutable request, sent as often as the application polls.
+      GetDeallocateStatusRequest request = GetDeallocateStatusRequest.builder().strategyId(strategy).build();
       DeallocationStatus first = kraken.spot().getDeallocateStatus(request);
       int polls = 1;
       DeallocationStatus status = first;
@@ -261,17 +281,13 @@ public final class Tour {
       return "pending → completed after " + polls + " polls; allocated now " + sandbox.earnAllocated(strategy);
     });
     step("cancelWithdrawal", () -> {
-      Boolean cancelled = kraken.spot().cancelWithdrawal(WithdrawCancelRequest.builder()
-          .asset("ETH").refid("FTQcN7x-K3bWp9RmZsq2Lx84YhVd5e").build());
+      Boolean cancelled =
+          kraken.spot().cancelWithdrawal(r -> r.asset("ETH").refid("FTQcN7x-K3bWp9RmZsq2Lx84YhVd5e"));
       check(Boolean.TRUE.equals(cancelled), "the pending withdrawal was not cancelled");
-      KrakenServiceException processed = expectError(() -> kraken.spot().cancelWithdrawal(
-          WithdrawCancelRequest.builder().asset("ETH").refid("FTQbU2s-Pz7NcX5qWm1DhLa8Vf4Je9").build()));
+      KrakenServiceException processed = expectError(() ->
+          kraken.spot().cancelWithdrawal(r -> r.asset("ETH").refid("FTQbU2s-Pz7NcX5qWm1DhLa8Vf4Je9")));
       return "pending withdrawal → cancelled; settled one → " + processed.errors().get(0);
     });
-  }
-
-  private static EarnDeallocateRequest deallocation(String strategy, String amount) {
-    return EarnDeallocateRequest.builder().strategyId(strategy).amount(new BigDecimal(amount)).build();
   }
 
   private interface Call {
@@ -302,20 +318,21 @@ public final class Tour {
           .map(p -> p.symbol() + "→" + p.pnlCurrency()).toList();
     });
     step("updateSelfTradeStrategy", () -> {
-      SelfTradeStrategyResponse changed = kraken.futures().updateSelfTradeStrategy(SelfTradeStrategy.CANCEL_MAKER_SELF);
+      SelfTradeStrategyResponse changed = kraken.futures()
+          .updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.CANCEL_MAKER_SELF));
       check(SelfTradeStrategy.CANCEL_MAKER_SELF.equals(changed.strategy()), "strategy " + changed.strategy());
       check(SelfTradeStrategy.CANCEL_MAKER_SELF.equals(sandbox.selfTradeStrategy()), "not kept");
       return "REJECT_TAKER → " + changed.strategy();
     });
     step("deleteAssignmentPreference", () -> {
-      AssignmentPreferenceResponse deleted = kraken.futures().deleteAssignmentPreference(48213L);
+      AssignmentPreferenceResponse deleted = kraken.futures().deleteAssignmentPreference(r -> r.id(48213L));
       check(deleted.id() == 48213L, "deleted " + deleted.id());
-      KrakenServiceException again = expectError(() -> kraken.futures().deleteAssignmentPreference(48213L));
+      KrakenServiceException again = expectError(() -> kraken.futures().deleteAssignmentPreference(r -> r.id(48213L)));
       check(FuturesErrorCode.NOT_FOUND.equals(again.code(FuturesErrorCode.class)), "again: " + again.errors());
       return "48213 (" + deleted.participant().contract() + ") deleted; again → notFound";
     });
     step("getTradeHistory", () -> {
-      TradeHistoryResponse page = kraken.futures().getTradeHistory("PF_XBTUSD", null);
+      TradeHistoryResponse page = kraken.futures().getTradeHistory(r -> r.symbol("PF_XBTUSD"));
       int pages = 0;
       int trades = 0;
       OffsetDateTime oldest = null;
@@ -324,8 +341,9 @@ public final class Tour {
         trades += page.history().size();
         check(page.history().size() <= 100, "a page of " + page.history().size());
         TradeHistoryEntry last = page.history().get(page.history().size() - 1);
-        oldest = OffsetDateTime.parse(last.time());
-        page = kraken.futures().getTradeHistory("PF_XBTUSD", oldest);
+        OffsetDateTime before = OffsetDateTime.parse(last.time());
+        oldest = before;
+        page = kraken.futures().getTradeHistory(r -> r.symbol("PF_XBTUSD").lastTime(before));
       }
       check(trades > 100, "only " + trades + " trades");
       check(oldest != null && oldest.toInstant().isAfter(Instant.now().minus(Duration.ofDays(7)).minusSeconds(60)),
@@ -333,12 +351,10 @@ public final class Tour {
       return trades + " trades of the last 7 days in " + pages + " pages of at most 100, newest first";
     });
     step("simulatePortfolio", () -> {
-      PortfolioSimulationResponse simulated = kraken.futures().simulatePortfolio(PortfolioSimulationRequest.builder()
-          .positions(List.of(
-              position("PF_XBTUSD", 0.25, 84210.5),
-              position("OF_XBTUSD_" + expiry() + "_90000_C", 1.5, 3120.0),
-              position("OF_XBTUSD_" + expiry() + "_60000_P", -2.0, 845.0)))
-          .build());
+      PortfolioSimulationResponse simulated = kraken.futures().simulatePortfolio(r -> r.positions(List.of(
+          position("PF_XBTUSD", 0.25, 84210.5),
+          position("OF_XBTUSD_" + expiry() + "_90000_C", 1.5, 3120.0),
+          position("OF_XBTUSD_" + expiry() + "_60000_P", -2.0, 845.0))));
       check(simulated.greeks().size() == 2, "greeks for " + simulated.greeks().keySet());
       return "demo base: maintenance margin " + simulated.maintenanceMargin() + ", initial "
           + simulated.initialMargin() + ", greeks for 2 options";
@@ -358,22 +374,24 @@ public final class Tour {
   private void embed() {
     String user = demo.userIiban();
     step("updateUser", () -> {
-      SuccessResult result = kraken.embed().updateUser(user, UserProfileUpdate.builder()
+      SuccessResult result = kraken.embed().updateUser(r -> r.user(user)
           .residence(Residence.builder().line1("Kurfürstendamm 21").city("Berlin").postalCode("10719")
               .country(CountryCode.DE).build())
-          .phone("+4930901820")
-          .build());
+          .phone("+4930901820"));
       check(SuccessResult.SUCCESS.equals(result), "result " + result);
       check("Berlin".equals(sandbox.userProfile(user).residence().city()), "not stored");
       return "residence and phone of " + user + " → " + result;
     });
     step("getPortfolioHistory", () -> {
-      PortfolioHistory page = kraken.embed().getPortfolioHistory(user, List.of("BTC", "ETH"), true, true,
-          LocalDate.parse("2023-01-01"), LocalDate.parse("2025-01-01"), 1L, "USD", null);
+      PortfolioHistory page = kraken.embed().getPortfolioHistory(r -> r.user(user)
+          .includeAssets(List.of("BTC", "ETH")).includeTotalBalance(true).includeTotalPnl(true)
+          .startDate(LocalDate.parse("2023-01-01")).endDate(LocalDate.parse("2025-01-01")).resolution(1L)
+          .quote("USD"));
       int pages = 1;
       int points = page.history().size();
       while (page.nextCursor() != null) {
-        page = kraken.embed().getPortfolioHistory(user, null, null, null, null, null, null, null, page.nextCursor());
+        String cursor = page.nextCursor(); // carries the query: nothing else to repeat
+        page = kraken.embed().getPortfolioHistory(r -> r.user(user).cursor(cursor));
         pages++;
         points += page.history().size();
       }
@@ -382,23 +400,23 @@ public final class Tour {
           + page.totalPnl() + " " + page.currency();
     });
     step("getDepositMethods", () -> {
-      DepositMethods methods = kraken.embed().getDepositMethods("BTC", user);
+      DepositMethods methods = kraken.embed().getDepositMethods(r -> r.asset("BTC").user(user));
       check(!methods.methods().isEmpty(), "no methods");
       return "BTC: " + methods.methods().stream().map(m -> m.network()).toList();
     });
     step("setAutoEarn", () -> {
       check(!sandbox.autoEarnEnabled(user), "Auto-Earn was already on");
-      kraken.embed().setAutoEarn(user, true);
+      kraken.embed().setAutoEarn(r -> r.user(user).wantEnabled(true));
       return "want_enabled=true accepted ({}), the switch is asynchronous";
     });
     step("getAutoEarnStatus", () -> {
-      AutoEarnStatus status = kraken.embed().getAutoEarnStatus(user, null);
+      AutoEarnStatus status = kraken.embed().getAutoEarnStatus(r -> r.user(user));
       boolean sawOff = Boolean.FALSE.equals(status.autoEarnEnabled());
       int polls = 1;
       Instant deadline = Instant.now().plus(POLL_LIMIT);
       while (!Boolean.TRUE.equals(status.autoEarnEnabled()) && Instant.now().isBefore(deadline)) {
         Thread.sleep(50);
-        status = kraken.embed().getAutoEarnStatus(user, null);
+        status = kraken.embed().getAutoEarnStatus(r -> r.user(user));
         polls++;
       }
       check(Boolean.TRUE.equals(status.autoEarnEnabled()), "still off after " + polls + " polls");
@@ -406,8 +424,8 @@ public final class Tour {
     });
     step("updateWebhook", () -> {
       List<String> events = List.of("user.verified", "reward.paid");
-      WebhookResult updated = kraken.embed().updateWebhook(demo.webhookId(),
-          WebhookUpdate.builder().enabled(true).events(events).build());
+      WebhookResult updated = kraken.embed().updateWebhook(r -> r.webhookId(demo.webhookId())
+          .enabled(true).events(events));
       check(updated.webhook().subscribedEvents().equals(events), "subscriptions " + updated.webhook().subscribedEvents());
       return demo.webhookId() + " enabled, subscriptions replaced by " + events;
     });
@@ -417,7 +435,7 @@ public final class Tour {
       try {
         sandbox.setWebhookUrl(demo.webhookId(),
             "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks/kraken");
-        WebhookTestResult result = kraken.embed().testWebhook(demo.webhookId());
+        WebhookTestResult result = kraken.embed().testWebhook(r -> r.webhookId(demo.webhookId()));
         check(Integer.valueOf(200).equals(result.httpStatus()),
             "the receiver answered " + result.httpStatus() + ": " + result.responseBody() + " " + result.errorMessage());
         check(received.size() == 1, "the receiver verified " + received.size() + " deliveries");
@@ -440,7 +458,7 @@ public final class Tour {
         String answer;
         try {
           WebhookEvent event = verifier.verifyAndParse(exchange.getRequestHeaders().getFirst("X-Signature"), body);
-          received.add(event.eventType());
+          received.add(event.eventType().value());
           status = 200;
           answer = "{\"received\":true}";
         } catch (WebhookVerificationException e) {

@@ -3,18 +3,19 @@ package io.github.krakensdk.tests.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.Environment;
 import io.github.krakensdk.KrakenClient;
-import io.github.krakensdk.errors.KrakenTransportException;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
+import io.github.krakensdk.errors.KrakenClientException;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import mockwebserver3.MockWebServer;
@@ -32,7 +33,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The OkHttpClient a caller hands in is shared, never changed: its interceptors and settings are
  * the same after the SDK was built and used, its own requests are not signed, and {@code close()}
- * leaves it running. A client the SDK created itself is released by {@code close()}.
+ * leaves it running. A client the SDK created itself is released by {@code close()}, and so is
+ * the pool its futures complete on; every call after {@code close()} fails at once.
  */
 class ClientLifecycleTest {
   private static final String ASSETS = "{\"error\":[],\"result\":{}}";
@@ -68,7 +70,7 @@ class ClientLifecycleTest {
     try {
       KrakenClient kraken = client(KrakenClient.builder().httpClient(caller));
       server.enqueue(json(VOLUME));
-      kraken.spot().getTradeVolume(TradeVolumeRequest.builder().pair("XXBTZUSD").build());
+      kraken.spot().getTradeVolume(r -> r.pair("XXBTZUSD"));
       RecordedRequest signed = WireFixture.take(server);
       assertEquals("yes", signed.getHeaders().get("X-Caller"), "the caller's interceptors apply to SDK calls");
       assertEquals(WireFixture.SPOT_KEY.key(), signed.getHeaders().get("API-Key"));
@@ -112,22 +114,35 @@ class ClientLifecycleTest {
   void closeReleasesWhatTheClientOwns() throws Exception {
     KrakenClient kraken = client(KrakenClient.builder());
     server.enqueue(json(ASSETS));
-    kraken.spot().getAssetsAsync(null, null, null).get(5, TimeUnit.SECONDS);
-    RecordedRequest before = WireFixture.take(server);
+    kraken.spot().getAssetsAsync(r -> r.asset("XBT")).get(5, TimeUnit.SECONDS);
+    WireFixture.take(server);
+    OkHttpClient http = (OkHttpClient) field(kraken, "http");
+    ExecutorService completion = (ExecutorService) field(kraken, "ownedCompletionExecutor");
+    assertEquals(1, http.connectionPool().connectionCount(), "the call's connection is pooled");
 
     kraken.close();
 
-    // Its dispatcher is shut down: an asynchronous call is refused, and nothing is sent.
-    CompletableFuture<?> refused = kraken.spot().getAssetsAsync(null, null, null);
+    // Calls fail at once, asynchronous and blocking, and nothing is sent.
+    server.enqueue(json(ASSETS));
+    CompletableFuture<?> refused = kraken.spot().getAssetsAsync(r -> r.asset("XBT"));
     ExecutionException failed = assertThrows(ExecutionException.class, () -> refused.get(5, TimeUnit.SECONDS));
-    assertInstanceOf(KrakenTransportException.class, failed.getCause());
+    assertInstanceOf(KrakenClientException.class, failed.getCause());
+    assertThrows(KrakenClientException.class, () -> kraken.spot().getAssets(r -> r.asset("XBT")));
     assertEquals(1, server.getRequestCount(), "a call after close() reached the server");
 
-    // Its idle connections were closed: a later (blocking) call has to open a new one.
-    server.enqueue(json(ASSETS));
-    kraken.spot().getAssets(null, null, null);
-    RecordedRequest after = WireFixture.take(server);
-    assertNotEquals(before.getConnectionIndex(), after.getConnectionIndex(), "the pooled connection survived close()");
+    // Its dispatcher and completion pool are shut down and their threads end; its idle connections are closed.
+    assertTrue(http.dispatcher().executorService().isShutdown(), "dispatcher still running");
+    assertTrue(http.dispatcher().executorService().awaitTermination(5, TimeUnit.SECONDS), "dispatcher threads");
+    assertTrue(completion.isShutdown(), "completion pool still running");
+    assertTrue(completion.awaitTermination(5, TimeUnit.SECONDS), "completion threads");
+    assertEquals(0, http.connectionPool().connectionCount(), "the pooled connection survived close()");
+  }
+
+  /** A private field of the client: what it owns is reachable no other way, by design. */
+  private static Object field(KrakenClient kraken, String name) throws ReflectiveOperationException {
+    Field field = KrakenClient.class.getDeclaredField(name);
+    field.setAccessible(true);
+    return field.get(kraken);
   }
 
   private KrakenClient client(KrakenClient.Builder builder) {

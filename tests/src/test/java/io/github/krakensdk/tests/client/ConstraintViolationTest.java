@@ -8,11 +8,10 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.krakensdk.Environment;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.embed.model.ServiceVersion;
 import io.github.krakensdk.runtime.validation.ConstraintViolationException;
-import io.github.krakensdk.tests.contract.ApiMethods.Param;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
@@ -20,9 +19,11 @@ import io.github.krakensdk.tests.contract.Family;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.DynamicNode;
@@ -31,11 +32,15 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * For every constraint of every operation's request in the YAML ({@link ContractConstraints}), an
- * otherwise valid call with one violating value is refused with a {@link
+ * otherwise valid request with one violating value is refused with a {@link
  * ConstraintViolationException} naming exactly that field and rule, and the server receives no
- * request; blocking, and through the {@code Async} twin's future. The otherwise valid call itself
- * (every parameter and body member generated from the schemas) is sent, so the refusals are the
- * violations' doing.
+ * request: by the request builder's {@code build()} when the call's {@code Consumer} overload
+ * builds it, blocking, and through the {@code Async} twin's failed future; and by the request's
+ * JSON adapter, which builds too. The otherwise valid request itself (every member generated from
+ * the schemas) is sent, so the refusals are the violations' doing.
+ *
+ * <p>OAuth {@code getToken} has no service method and no request: the token path writes its form
+ * itself ({@link TokenCall}); what a caller passes it is checked before anything is sent.
  */
 class ConstraintViolationTest {
 
@@ -44,7 +49,11 @@ class ConstraintViolationTest {
     List<DynamicNode> operations = new ArrayList<>();
     int constraints = 0;
     for (ServiceCall call : ServiceCall.all()) {
-      Map<Param, JsonNode> base = call.generatedArguments();
+      if (TokenCall.isTokenCall(call)) {
+        operations.add(dynamicContainer(call.label() + ", through kraken.oauthTokens()", tokenPath(call)));
+        continue;
+      }
+      ObjectNode base = call.generatedArguments();
       List<DynamicNode> tests = new ArrayList<>();
       tests.add(dynamicTest("the valid arguments are sent", () -> validCallIsSent(call, base)));
       for (ContractConstraints.Case c : ContractConstraints.of(call, base)) {
@@ -61,35 +70,79 @@ class ConstraintViolationTest {
     return operations.stream();
   }
 
-  private static void validCallIsSent(ServiceCall call, Map<Param, JsonNode> base) throws Throwable {
+  private static void validCallIsSent(ServiceCall call, ObjectNode base) throws Throwable {
     try (WireFixture wire = WireFixture.create()) {
       String status = call.successStatuses().get(0);
-      JsonNode body = Examples.response(call.contract, call.op, status).values().stream()
-          .filter(call::isSuccessBody).findFirst().orElseThrow();
+      JsonNode body = call.successExample();
       MockWebServer target = wire.serverFor(call.op);
       WireFixture.enqueue(target, Integer.parseInt(status), Contracts.writeJson(body));
+      WireFixture.enqueue(target, Integer.parseInt(status), Contracts.writeJson(body));
       call.invoke(wire.client, call.decode(base));
-      assertEquals(1, target.getRequestCount(), call.op.id() + ": the valid call was not sent once");
+      assertEquals(1, target.getRequestCount(), call.op.id() + ": the valid request was not sent once");
+      if (call.requestType != null) {
+        call.invokeBuilding(wire.client, call.builderFilling(base));
+        assertEquals(2, target.getRequestCount(), call.op.id() + ": the valid request, built, was not sent once");
+      }
     }
   }
 
-  private static void refused(ServiceCall call, Map<Param, JsonNode> arguments, ContractConstraints.Case c,
-      boolean async) throws Throwable {
+  private static void refused(ServiceCall call, ObjectNode arguments, ContractConstraints.Case c, boolean async)
+      throws Throwable {
     try (WireFixture wire = WireFixture.create()) {
-      Object[] decoded = call.decode(arguments);
+      Consumer<Object> filling = call.builderFilling(arguments);
       ConstraintViolationException refused;
       if (async) {
-        CompletableFuture<?> future = call.invokeAsync(wire.client, decoded);
+        CompletableFuture<?> future = call.invokeBuildingAsync(wire.client, filling);
         ExecutionException failed = assertThrows(ExecutionException.class, () -> future.get(5, TimeUnit.SECONDS));
         refused = assertInstanceOf(ConstraintViolationException.class, failed.getCause());
       } else {
-        refused = assertThrows(ConstraintViolationException.class, () -> call.invoke(wire.client, decoded));
+        refused = assertThrows(ConstraintViolationException.class, () -> call.invokeBuilding(wire.client, filling));
+        // The request's JSON adapter builds it as well: the same refusal when it is decoded.
+        assertViolation(call, c, assertThrows(ConstraintViolationException.class, () -> call.decode(arguments)));
       }
-      assertEquals(call.op.id(), refused.operationId());
-      List<String> violations = refused.violations().stream().map(v -> v.field() + " | " + v.rule()).toList();
-      assertEquals(List.of(c.field() + " | " + c.rule()), violations, refused.getMessage());
+      assertViolation(call, c, refused);
       assertEquals(0, wire.requestCount(), "a refused request reached the server");
     }
+  }
+
+  private static void assertViolation(ServiceCall call, ContractConstraints.Case c,
+      ConstraintViolationException refused) {
+    assertEquals(call.op.id(), refused.operationId());
+    List<String> violations = refused.violations().stream().map(v -> v.field() + " | " + v.rule()).toList();
+    assertEquals(List.of(c.field() + " | " + c.rule()), violations, refused.getMessage());
+  }
+
+  /**
+   * getToken: {@code grant_type} (required, one of {@code GrantType}) is the token path's to
+   * write, and it writes only the grants the contract lists; the fields a grant needs are
+   * refused before sending when a caller passes them blank.
+   */
+  private static List<DynamicNode> tokenPath(ServiceCall call) {
+    List<DynamicNode> tests = new ArrayList<>();
+    tests.add(dynamicTest("grant_type: the token path sends only the grants GrantType lists", () -> {
+      List<String> listed = call.contract.schema("GrantType").getEnum().stream().map(Object::toString).toList();
+      assertEquals(new TreeSet<>(listed), new TreeSet<>(TokenCall.GRANTS));
+      assertTrue(call.member("grant_type").required(), "grant_type is required");
+    }));
+    Map<String, JsonNode> requests = Examples.named(call.contract, Examples.requestMediaPointer(call.contract, call.op));
+    requests.forEach((name, example) -> example.fieldNames().forEachRemaining(field -> {
+      if (field.equals("grant_type")) {
+        return;
+      }
+      for (String value : new String[] {"", " "}) {
+        tests.add(dynamicTest(name + ": " + field + " \"" + value + "\" is refused before sending", () -> {
+          ObjectNode blank = ((ObjectNode) example).deepCopy().put(field, value);
+          try (WireFixture wire = WireFixture.create()) {
+            RuntimeException e = assertThrows(RuntimeException.class,
+                () -> TokenCall.obtain(wire.client, wire.tokens, blank));
+            assertTrue(e instanceof IllegalArgumentException || e.getCause() instanceof IllegalArgumentException,
+                () -> "refused with " + e);
+            assertEquals(0, wire.requestCount(), "a token request with a blank " + field + " was sent");
+          }
+        }));
+      }
+    }));
+    return tests;
   }
 
   /**

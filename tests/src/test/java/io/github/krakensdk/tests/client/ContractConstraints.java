@@ -4,14 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.krakensdk.tests.contract.ApiMethods.Param;
+import io.github.krakensdk.tests.client.ServiceCall.Member;
 import io.github.krakensdk.tests.contract.Contract;
 import io.swagger.v3.oas.models.media.Schema;
-import io.swagger.v3.oas.models.parameters.Parameter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,14 +17,19 @@ import java.util.regex.Pattern;
 
 /**
  * Every request constraint of an operation's contract (required, minLength/maxLength, pattern,
- * minimum/maximum, minItems/maxItems, uniqueItems, enum; on parameters, request-body properties at
- * any depth, and array items), each with the one change to an otherwise valid set of arguments
- * that breaks it, and the field and rule a {@code ConstraintViolationException} must name.
+ * minimum/maximum, minItems/maxItems, uniqueItems, enum; on parameters, on the properties of the
+ * body and of a JSON query parameter's object at any depth, and on array items), each with the one
+ * change to an otherwise valid set of arguments that breaks it, and the field and rule a {@code
+ * ConstraintViolationException} must name.
  *
- * <p>Field names follow the runtime's paths: a parameter by its name, a JSON body as {@code body}
- * with {@code .member} and {@code [index]} steps, a form field by its name. Rules are written as
- * {@code Constraints} words them, with the bounds read from the YAML. A keyword this walk does not
- * know fails loudly, so a new kind of constraint in the YAML cannot go untested.
+ * <p>Field names follow the runtime's paths: a member by its contract name (a body property is a
+ * member of the request, flattened), then {@code .member} and {@code [index]} steps. Rules are
+ * written as {@code Constraints} words them, with the bounds read from the YAML. A keyword this
+ * walk does not know fails loudly, so a new kind of constraint in the YAML cannot go untested.
+ *
+ * <p>A body or a JSON query parameter that the contract requires is no constraint a caller can
+ * break any more: it is not a member of its own, and the service always sends it, built from the
+ * members.
  */
 final class ContractConstraints {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -35,16 +38,20 @@ final class ContractConstraints {
       "oneOf", "anyOf");
 
   /** One constraint: the violation it must produce and how to break it. */
-  record Case(String field, String rule, String change, Param param, List<Object> path, JsonNode value,
+  record Case(String field, String rule, String change, Member member, List<Object> path, JsonNode value,
       boolean remove) {
     /** {@code base} with this case's change applied; {@code base} is left as it was. */
-    Map<Param, JsonNode> apply(Map<Param, JsonNode> base) {
-      Map<Param, JsonNode> changed = new LinkedHashMap<>(base);
+    ObjectNode apply(ObjectNode base) {
+      ObjectNode changed = base.deepCopy();
       if (path.isEmpty()) {
-        changed.put(param, remove ? null : value);
+        if (remove) {
+          changed.remove(member.name());
+        } else {
+          changed.set(member.name(), value);
+        }
         return changed;
       }
-      JsonNode root = base.get(param).deepCopy();
+      JsonNode root = changed.get(member.name());
       JsonNode parent = root;
       for (Object step : path.subList(0, path.size() - 1)) {
         parent = step instanceof Integer index ? parent.get(index) : parent.get((String) step);
@@ -57,7 +64,6 @@ final class ContractConstraints {
       } else {
         ((ObjectNode) parent).set((String) last, value);
       }
-      changed.put(param, root);
       return changed;
     }
 
@@ -68,47 +74,33 @@ final class ContractConstraints {
 
   private final ServiceCall call;
   private final Contract contract;
-  private final Map<Param, JsonNode> base;
+  private final ObjectNode base;
   private final List<Case> cases = new ArrayList<>();
 
-  private ContractConstraints(ServiceCall call, Map<Param, JsonNode> base) {
+  private ContractConstraints(ServiceCall call, ObjectNode base) {
     this.call = call;
     this.contract = call.contract;
     this.base = base;
   }
 
   /** The constraints of {@code call}, broken one at a time in {@code base} (every member present). */
-  static List<Case> of(ServiceCall call, Map<Param, JsonNode> base) {
+  static List<Case> of(ServiceCall call, ObjectNode base) {
     ContractConstraints walk = new ContractConstraints(call, base);
-    for (Param param : call.params) {
-      switch (param.location()) {
-        case "body" -> {
-          if (Boolean.TRUE.equals(call.contract.requestBody(call.op).getRequired())) {
-            walk.cases.add(new Case("body", "required", "no body", param, List.of(), null, true));
-          }
-          walk.schema(call.bodySchema(), "body", param, List.of());
-        }
-        case "form" -> {
-          // A form body is one argument per field; the body's required list applies field by field.
-          Schema<?> property = call.contract.properties(call.bodySchema()).get(param.name());
-          if (call.contract.required(call.bodySchema()).contains(param.name())) {
-            walk.cases.add(new Case(param.name(), "required", "left out", param, List.of(), null, true));
-          }
-          walk.schema(property, param.name(), param, List.of());
-        }
-        default -> {
-          Parameter parameter = call.contractParameter(param);
-          if (Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn())) {
-            walk.cases.add(new Case(param.name(), "required", "null", param, List.of(), null, true));
-          }
-          walk.schema(Contract.parameterSchema(parameter), param.name(), param, List.of());
-        }
+    for (Member member : call.members) {
+      Schema<?> resolved = call.contract.resolve(member.schema());
+      if (member.inBody() && Boolean.TRUE.equals(resolved.getReadOnly())) {
+        continue; // not the caller's to send
       }
+      if (member.required()) {
+        walk.cases.add(new Case(member.name(), "required", member.inBody() ? "left out" : "null", member, List.of(),
+            null, true));
+      }
+      walk.schema(member.schema(), member.name(), member, List.of());
     }
     return Collections.unmodifiableList(walk.cases);
   }
 
-  private void schema(Schema<?> declared, String field, Param param, List<Object> path) {
+  private void schema(Schema<?> declared, String field, Member member, List<Object> path) {
     Schema<?> s = contract.resolve(declared);
     for (String keyword : UNSUPPORTED) {
       if (has(s, keyword)) {
@@ -121,15 +113,15 @@ final class ContractConstraints {
           ? NODES.numberNode(s.getEnum().stream().map(v -> new BigDecimal(v.toString())).max(BigDecimal::compareTo)
               .orElseThrow().add(BigDecimal.ONE))
           : NODES.textNode("not-a-listed-value");
-      add(field, "one of the listed values", "unlisted value " + unlisted, param, path, unlisted);
+      add(field, "one of the listed values", "unlisted value " + unlisted, member, path, unlisted);
     }
     String type = contract.type(s);
     if ("string".equals(type)) {
-      string(s, field, param, path);
+      string(s, field, member, path);
     } else if ("integer".equals(type) || "number".equals(type)) {
-      number(s, field, param, path);
+      number(s, field, member, path);
     } else if ("array".equals(type)) {
-      array(s, field, param, path);
+      array(s, field, member, path);
     } else if ("object".equals(type)) {
       Set<String> required = contract.required(s);
       contract.properties(s).forEach((name, property) -> {
@@ -141,29 +133,29 @@ final class ContractConstraints {
         }
         List<Object> at = append(path, name);
         if (required.contains(name)) {
-          cases.add(new Case(field + "." + name, "required", "left out", param, at, null, true));
+          cases.add(new Case(field + "." + name, "required", "left out", member, at, null, true));
         }
-        schema(property, field + "." + name, param, at);
+        schema(property, field + "." + name, member, at);
       });
       Schema<?> values = contract.mapValues(s);
       if (values != null) {
-        schema(values, field + ".key1", param, append(path, "key1"));
+        schema(values, field + ".key1", member, append(path, "key1"));
       }
     }
   }
 
-  private void string(Schema<?> s, String field, Param param, List<Object> path) {
+  private void string(Schema<?> s, String field, Member member, List<Object> path) {
     Integer min = s.getMinLength();
     Integer max = s.getMaxLength();
-    String valid = at(param, path).asText();
+    String valid = at(member, path).asText();
     String rule = "length " + bounds(min, max);
     if (min != null && min > 0) {
       String shorter = resize(valid, min - 1);
-      add(field, rule, "length " + (min - 1), param, path, NODES.textNode(checkPattern(s, field, shorter)));
+      add(field, rule, "length " + (min - 1), member, path, NODES.textNode(checkPattern(s, field, shorter)));
     }
     if (max != null) {
       String longer = resize(valid, max + 1);
-      add(field, rule, "length " + (max + 1), param, path, NODES.textNode(checkPattern(s, field, longer)));
+      add(field, rule, "length " + (max + 1), member, path, NODES.textNode(checkPattern(s, field, longer)));
     }
     if (s.getPattern() != null) {
       Pattern pattern = Pattern.compile(s.getPattern());
@@ -173,64 +165,64 @@ final class ContractConstraints {
         throw new AssertionError(call.label() + ": cannot build a value of " + field + " that breaks only /"
             + s.getPattern() + "/");
       }
-      add(field, "pattern " + s.getPattern(), "\"" + mismatch + "\"", param, path, NODES.textNode(mismatch));
+      add(field, "pattern " + s.getPattern(), "\"" + mismatch + "\"", member, path, NODES.textNode(mismatch));
     }
   }
 
-  private void number(Schema<?> s, String field, Param param, List<Object> path) {
+  private void number(Schema<?> s, String field, Member member, List<Object> path) {
     if (s.getMinimum() != null) {
       boolean exclusive = Boolean.TRUE.equals(s.getExclusiveMinimum());
       BigDecimal below = exclusive ? s.getMinimum() : s.getMinimum().subtract(BigDecimal.ONE);
       add(field, (exclusive ? "greater than " : "at least ") + s.getMinimum().toPlainString(), "value " + below,
-          param, path, NODES.numberNode(below));
+          member, path, NODES.numberNode(below));
     }
     if (s.getMaximum() != null) {
       boolean exclusive = Boolean.TRUE.equals(s.getExclusiveMaximum());
       BigDecimal above = exclusive ? s.getMaximum() : s.getMaximum().add(BigDecimal.ONE);
       add(field, (exclusive ? "less than " : "at most ") + s.getMaximum().toPlainString(), "value " + above,
-          param, path, NODES.numberNode(above));
+          member, path, NODES.numberNode(above));
     }
   }
 
-  private void array(Schema<?> s, String field, Param param, List<Object> path) {
+  private void array(Schema<?> s, String field, Member member, List<Object> path) {
     Integer min = s.getMinItems();
     Integer max = s.getMaxItems();
-    JsonNode valid = at(param, path);
+    JsonNode valid = at(member, path);
     JsonNode item = valid.get(0);
     String rule = "item count " + bounds(min, max);
     if (min != null && min > 0) {
-      add(field, rule, (min - 1) + " items", param, path, repeat(item, min - 1));
+      add(field, rule, (min - 1) + " items", member, path, repeat(item, min - 1));
     }
     if (max != null) {
       if (Boolean.TRUE.equals(s.getUniqueItems())) {
         throw new AssertionError(call.label() + ": " + field + " has maxItems and uniqueItems; build distinct items");
       }
-      add(field, rule, (max + 1) + " items", param, path, repeat(item, max + 1));
+      add(field, rule, (max + 1) + " items", member, path, repeat(item, max + 1));
     }
     if (Boolean.TRUE.equals(s.getUniqueItems())) {
-      add(field, "unique items", "the same item twice", param, path, repeat(item, 2));
+      add(field, "unique items", "the same item twice", member, path, repeat(item, 2));
     }
     if (s.getItems() != null) {
       // Items are not nullable unless the schema says so: a null item breaks the array's schema.
       if (!Boolean.TRUE.equals(contract.resolve(s.getItems()).getNullable())) {
-        add(field + "[0]", "required", "null item", param, append(path, 0), NODES.nullNode());
+        add(field + "[0]", "required", "null item", member, append(path, 0), NODES.nullNode());
       }
-      schema(s.getItems(), field + "[0]", param, append(path, 0));
+      schema(s.getItems(), field + "[0]", member, append(path, 0));
     }
   }
 
-  private void add(String field, String rule, String change, Param param, List<Object> path, JsonNode value) {
-    cases.add(new Case(field, rule, change, param, path, value, false));
+  private void add(String field, String rule, String change, Member member, List<Object> path, JsonNode value) {
+    cases.add(new Case(field, rule, change, member, path, value, false));
   }
 
-  /** The valid value at {@code path} of {@code param}'s base argument. */
-  private JsonNode at(Param param, List<Object> path) {
-    JsonNode node = base.get(param);
+  /** The valid value at {@code path} of {@code member}'s base value. */
+  private JsonNode at(Member member, List<Object> path) {
+    JsonNode node = base.get(member.name());
     for (Object step : path) {
       node = step instanceof Integer index ? node.get(index) : node.get((String) step);
     }
     if (node == null || node.isNull()) {
-      throw new AssertionError(call.label() + ": the base arguments have no value at " + param.name() + path);
+      throw new AssertionError(call.label() + ": the base arguments have no value at " + member.name() + path);
     }
     return node;
   }

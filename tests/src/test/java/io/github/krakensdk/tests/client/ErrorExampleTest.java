@@ -7,13 +7,18 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.krakensdk.auth.oauth.OAuthException;
+import io.github.krakensdk.errors.NonceRejectedException;
+import io.github.krakensdk.oauth.model.OAuthErrorCode;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
 import io.github.krakensdk.tests.contract.Family;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -30,7 +35,14 @@ import org.junit.jupiter.api.TestFactory;
  * service sends most errors so) and 500 elsewhere.
  *
  * <p>A bearer operation's 401 makes the SDK refresh the token once and retry: the example is
- * answered to both attempts, with the contract's token example in between.
+ * answered to both attempts, with the contract's token example in between. A rejected nonce
+ * executed nothing, so the client signs the request again and re-sends it, three times: the
+ * example is answered to all four attempts, each with a nonce of its own, before it fails.
+ *
+ * <p>OAuth {@code getToken} is reached through {@code kraken.oauthTokens()} ({@link TokenCall}),
+ * blocking: its error examples fail with the token client's {@link OAuthException} of {@code
+ * getToken}, carrying the status, the OAuth error (a value of {@code OAuthErrorCode}) and the
+ * description.
  */
 class ErrorExampleTest {
 
@@ -43,7 +55,10 @@ class ErrorExampleTest {
       for (String status : call.op.operation().getResponses().keySet()) {
         int code = status.equals("default") ? (call.style().equals("futures") ? 200 : 500) : Integer.parseInt(status);
         Examples.response(call.contract, call.op, status).forEach((name, body) -> {
-          if (ServiceErrors.isError(call.style(), code, body)) {
+          if (ServiceErrors.isError(call.style(), code, body) && TokenCall.isTokenCall(call)) {
+            tests.add(dynamicTest(status + " " + name + " (HTTP " + code + "), blocking through kraken.oauthTokens()",
+                () -> tokenFails(call, code, body)));
+          } else if (ServiceErrors.isError(call.style(), code, body)) {
             tests.add(dynamicTest(status + " " + name + " (HTTP " + code + "), blocking",
                 () -> fails(call, code, body, false)));
             tests.add(dynamicTest(status + " " + name + " (HTTP " + code + "), async",
@@ -62,12 +77,16 @@ class ErrorExampleTest {
     try (WireFixture wire = WireFixture.create()) {
       MockWebServer target = wire.serverFor(call.op);
       boolean refreshes = status == 401 && bearer(call);
-      WireFixture.enqueue(target, status, Contracts.writeJson(body));
+      boolean resent = ServiceErrors.type(call.contract, status, ServiceErrors.strings(call.style(), body))
+          == NonceRejectedException.class;
+      for (int i = 0; i < (resent ? 1 + NONCE_RESENDS : 1); i++) {
+        WireFixture.enqueue(target, status, Contracts.writeJson(body));
+      }
       if (refreshes) {
         WireFixture.enqueue(target, 200, Contracts.writeJson(tokenExample()));
         WireFixture.enqueue(target, status, Contracts.writeJson(body));
       }
-      Object[] arguments = call.decode(call.exampleArguments());
+      Object arguments = call.decode(call.exampleArguments());
       Throwable thrown;
       if (async) {
         ExecutionException failed = assertThrows(ExecutionException.class,
@@ -84,10 +103,51 @@ class ErrorExampleTest {
         assertEquals("/oauth/token", refresh.getUrl().encodedPath());
         RecordedRequest retry = WireFixture.take(target);
         assertEquals("Bearer " + tokenExample().get("access_token").asText(), retry.getHeaders().get("Authorization"));
+      } else if (resent) {
+        assertEquals(1 + NONCE_RESENDS, wire.requestCount(), "the call and its re-signed re-sends");
+        assertEquals(NONCE_RESENDS, wire.client.nonceResends());
+        Set<String> nonces = new HashSet<>();
+        for (int i = 0; i <= NONCE_RESENDS; i++) {
+          RecordedRequest attempt = WireFixture.take(target);
+          assertEquals(List.of(), Signatures.problems(call.contract.family, attempt, key(call.contract.family)),
+              "attempt " + (i + 1) + " signed as sent");
+          nonces.add(Signatures.signed(call.contract.family, attempt).nonce());
+        }
+        assertEquals(1 + NONCE_RESENDS, nonces.size(), "each attempt has a nonce of its own: " + nonces);
       } else {
         assertEquals(1, wire.requestCount(), "an error is not retried without a retry policy");
       }
     }
+  }
+
+  private static void tokenFails(ServiceCall call, int status, JsonNode body) throws Throwable {
+    try (WireFixture wire = WireFixture.create()) {
+      WireFixture.enqueue(wire.server, status, Contracts.writeJson(body));
+      OAuthException e = assertThrows(OAuthException.class,
+          () -> TokenCall.obtain(wire.client, wire.tokens, call.exampleArguments()));
+      assertEquals(call.op.id(), e.operationId());
+      assertEquals(status, e.httpStatus());
+      String error = body.path("error").asText();
+      assertEquals(error, e.error());
+      assertEquals(List.of(error), e.errors());
+      assertEquals(ServiceErrors.listed(call.contract, "OAuthErrorCode").contains(error),
+          OAuthErrorCode.of(e.error()).isKnown(), "known iff the contract lists " + error);
+      assertEquals(body.hasNonNull("error_description") ? body.get("error_description").asText() : null,
+          e.errorDescription());
+      assertEquals(1, wire.requestCount(), "the token request is not re-sent");
+    }
+  }
+
+  /** How often the client re-signs and re-sends a request whose nonce was rejected. */
+  static final int NONCE_RESENDS = 3;
+
+  static String key(Family family) {
+    return switch (family) {
+      case SPOT -> WireFixture.SPOT_KEY.key();
+      case FUTURES -> WireFixture.FUTURES_KEY.key();
+      case EMBED -> WireFixture.EMBED_KEY.key();
+      case OAUTH -> throw new AssertionError("OAuth requests are not signed");
+    };
   }
 
   private static boolean bearer(ServiceCall call) {

@@ -12,14 +12,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
+import io.github.krakensdk.auth.oauth.OAuthException;
 import io.github.krakensdk.auth.oauth.OAuthTokens;
+import io.github.krakensdk.embed.model.EmbedErrorCode;
 import io.github.krakensdk.errors.AuthenticationException;
-import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.NonceRejectedException;
 import io.github.krakensdk.errors.RateLimitedException;
 import io.github.krakensdk.futures.model.FuturesErrorCode;
 import io.github.krakensdk.oauth.model.OAuthErrorCode;
+import io.github.krakensdk.spot.model.SpotErrorCode;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
@@ -50,7 +52,9 @@ import org.junit.jupiter.api.TestFactory;
  * The error paths of the issue that the contract's own error examples ({@link ErrorExampleTest})
  * do not reach: every Spot string kept and parsed next to warnings, warnings that never fail a
  * call, the Earn errors as codes, every Futures code of the contract plus an unknown one, the
- * webhook errors, OAuth codes, HTTP 429 in every family, and an expired OAuth grant.
+ * webhook errors, OAuth codes (on a bearer operation and on the token path), HTTP 429 in every
+ * family, and an expired OAuth grant. Error codes are the generated open enums ({@code
+ * SpotErrorCode}, {@code EmbedErrorCode}, {@code FuturesErrorCode}, {@code OAuthErrorCode}).
  */
 class ErrorPathTest {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -74,7 +78,9 @@ class ErrorPathTest {
         assertEquals(200, e.httpStatus());
         assertEquals(strings, e.errors());
         ServiceErrors.assertParsed(strings, e.krakenErrors());
-        assertEquals(KrakenError.Code.INVALID_STRATEGY_ID, e.krakenErrors().get(2).code());
+        assertEquals(SpotErrorCode.GENERAL_INVALID_ARGUMENTS.value(), e.krakenErrors().get(2).code());
+        assertTrue(e.hasError(SpotErrorCode.GENERAL_INVALID_ARGUMENTS));
+        assertTrue(!e.hasError(SpotErrorCode.GENERAL_PERMISSION_DENIED));
         assertTrue(wire.warnings.isEmpty(), "a failed call reports its warnings in the exception only");
       }
     }
@@ -108,19 +114,21 @@ class ErrorPathTest {
   @Test
   void earnErrorsHaveCodes() throws Throwable {
     ServiceCall call = call(Family.SPOT, "deallocateEarnFunds");
-    Map<String, KrakenError.Code> expected = Map.of(
-        "belowMinimum", KrakenError.Code.EARN_BELOW_MINIMUM,
-        "busy", KrakenError.Code.EARN_BUSY,
-        "invalidStrategy", KrakenError.Code.INVALID_STRATEGY_ID);
+    Map<String, SpotErrorCode> expected = Map.of(
+        "belowMinimum", SpotErrorCode.EARNINGS_BELOW_MIN,
+        "busy", SpotErrorCode.EARNINGS_BUSY,
+        "invalidStrategy", SpotErrorCode.GENERAL_INVALID_ARGUMENTS);
     Map<String, JsonNode> examples = Examples.response(call.contract, call.op, "200");
     assertEquals(expected.keySet(), examples.keySet(), "the Earn error examples of deallocateEarnFunds");
-    for (Map.Entry<String, KrakenError.Code> entry : expected.entrySet()) {
+    for (Map.Entry<String, SpotErrorCode> entry : expected.entrySet()) {
       try (WireFixture wire = WireFixture.create()) {
         WireFixture.enqueue(wire.server, 200, Contracts.writeJson(examples.get(entry.getKey())));
         KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, failure(call, wire, false));
-        assertEquals(entry.getValue(), e.krakenErrors().get(0).code(), entry.getKey());
+        assertEquals(entry.getValue().value(), e.krakenErrors().get(0).code(), entry.getKey());
+        assertEquals(entry.getValue(), e.code(SpotErrorCode.class), entry.getKey());
+        assertTrue(entry.getValue().isKnown(), entry.getKey());
         assertTrue(e.hasError(entry.getValue()), entry.getKey());
-        for (KrakenError.Code other : expected.values()) {
+        for (SpotErrorCode other : expected.values()) {
           assertEquals(other == entry.getValue(), e.hasError(other), entry.getKey() + " vs " + other);
         }
       }
@@ -143,9 +151,13 @@ class ErrorPathTest {
           .put("serverTime", "2025-03-14T11:16:31.045Z")
           .put("error", value);
       body.set("errors", array(List.of(value, "further detail")));
+      // A rejected nonce is re-signed and re-sent three times before it fails the call.
+      boolean resent = ServiceErrors.type(call.contract, 200, List.of(value)) == NonceRejectedException.class;
       for (boolean async : new boolean[] {false, true}) {
         try (WireFixture wire = WireFixture.create()) {
-          WireFixture.enqueue(wire.server, 200, Contracts.writeJson(body));
+          for (int i = 0; i < (resent ? 1 + ErrorExampleTest.NONCE_RESENDS : 1); i++) {
+            WireFixture.enqueue(wire.server, 200, Contracts.writeJson(body));
+          }
           Throwable thrown = failure(call, wire, async);
           ServiceErrors.assertMatches(call.contract, "futures", call.op.id(), 200, body, thrown);
           FuturesErrorCode code = ((KrakenServiceException) thrown).code(FuturesErrorCode.class);
@@ -153,6 +165,7 @@ class ErrorPathTest {
           boolean listed = FuturesErrorCode.values().contains(code);
           assertEquals(listed, code.asEnum() != FuturesErrorCode.Value.UNRECOGNIZED);
           assertEquals(List.of(value, "further detail"), ((KrakenServiceException) thrown).errors());
+          assertEquals(resent ? 1 + ErrorExampleTest.NONCE_RESENDS : 1, wire.requestCount(), "requests sent");
         }
       }
     }));
@@ -162,38 +175,79 @@ class ErrorPathTest {
   @Test
   void webhookErrorsHaveCodes() throws Throwable {
     ServiceCall call = call(Family.EMBED, "testWebhook");
-    Map<String, KrakenError.Code> expected = Map.of("404", KrakenError.Code.WEBHOOK_NOT_FOUND,
-        "403", KrakenError.Code.WEBHOOK_DISABLED);
-    for (Map.Entry<String, KrakenError.Code> entry : expected.entrySet()) {
+    Map<String, EmbedErrorCode> expected = Map.of("404", EmbedErrorCode.NEXUS_WEBHOOK_NOT_FOUND,
+        "403", EmbedErrorCode.NEXUS_WEBHOOK_IS_DISABLED);
+    for (Map.Entry<String, EmbedErrorCode> entry : expected.entrySet()) {
       JsonNode body = Examples.response(call.contract, call.op, entry.getKey()).values().iterator().next();
       try (WireFixture wire = WireFixture.create()) {
         WireFixture.enqueue(wire.server, Integer.parseInt(entry.getKey()), Contracts.writeJson(body));
         KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, failure(call, wire, false));
         assertEquals(KrakenServiceException.class, e.getClass(), "not an authentication failure");
-        assertEquals(entry.getValue(), e.krakenErrors().get(0).code());
+        assertEquals(entry.getValue().value(), e.krakenErrors().get(0).code());
+        assertEquals(entry.getValue(), e.code(EmbedErrorCode.class));
         assertTrue(e.hasError(entry.getValue()));
+        for (EmbedErrorCode other : expected.values()) {
+          assertEquals(other == entry.getValue(), e.hasError(other), entry.getKey() + " vs " + other);
+        }
       }
     }
   }
 
-  /** OAuth error bodies: the code as its enum (an unlisted one kept) and the description. */
+  /**
+   * OAuth error bodies on a bearer operation: the code as its enum (an unlisted one kept) and the
+   * description, blocking and through the future.
+   */
   @Test
   void oauthErrorBodies() throws Throwable {
-    ServiceCall call = call(Family.OAUTH, "getToken");
+    ServiceCall call = call(Family.OAUTH, "listFastApiKeys");
+    ObjectNode grant = NODES.objectNode().put("error", "invalid_grant").put("error_description", "Code already used.");
+    ObjectNode unlisted = NODES.objectNode().put("error", "slow_down");
+    for (boolean async : new boolean[] {false, true}) {
+      try (WireFixture wire = WireFixture.create()) {
+        WireFixture.enqueue(wire.server, 400, Contracts.writeJson(grant));
+        KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, failure(call, wire, async));
+        assertEquals(OAuthErrorCode.INVALID_GRANT, e.code(OAuthErrorCode.class));
+        assertEquals("Code already used.", e.errorDescription());
+        assertEquals(List.of("invalid_grant"), e.errors());
+        assertEquals(OAuthErrorCode.INVALID_GRANT, e.code(), "the first error's code");
+      }
+      try (WireFixture wire = WireFixture.create()) {
+        WireFixture.enqueue(wire.server, 400, Contracts.writeJson(unlisted));
+        KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, failure(call, wire, async));
+        assertEquals("slow_down", e.code(OAuthErrorCode.class).value());
+        assertEquals(false, e.code(OAuthErrorCode.class).isKnown());
+        assertEquals(null, e.errorDescription());
+      }
+    }
+  }
+
+  /**
+   * OAuth error bodies of the token endpoint ({@code getToken}, reached through {@code
+   * kraken.oauthTokens()}): an {@link OAuthException} of {@code getToken} with the error, which
+   * reads as the contract's {@code OAuthErrorCode} (an unlisted one kept), and the description.
+   */
+  @Test
+  void tokenEndpointErrorBodies() throws Throwable {
+    ServiceCall call = TokenCall.call();
     ObjectNode grant = NODES.objectNode().put("error", "invalid_grant").put("error_description", "Code already used.");
     ObjectNode unlisted = NODES.objectNode().put("error", "slow_down");
     try (WireFixture wire = WireFixture.create()) {
       WireFixture.enqueue(wire.server, 400, Contracts.writeJson(grant));
-      KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, failure(call, wire, false));
-      assertEquals(OAuthErrorCode.INVALID_GRANT, e.code(OAuthErrorCode.class));
+      OAuthException e = assertThrows(OAuthException.class,
+          () -> TokenCall.obtain(wire.client, wire.tokens, call.exampleArguments()));
+      assertEquals(call.op.id(), e.operationId());
+      assertEquals(400, e.httpStatus());
+      assertEquals(OAuthErrorCode.INVALID_GRANT, OAuthErrorCode.of(e.error()));
+      assertEquals(List.of("invalid_grant"), e.errors());
       assertEquals("Code already used.", e.errorDescription());
       assertEquals(List.of(), e.krakenErrors());
     }
     try (WireFixture wire = WireFixture.create()) {
       WireFixture.enqueue(wire.server, 400, Contracts.writeJson(unlisted));
-      KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, failure(call, wire, true));
-      assertEquals("slow_down", e.code(OAuthErrorCode.class).value());
-      assertEquals(false, e.code(OAuthErrorCode.class).isKnown());
+      OAuthException e = assertThrows(OAuthException.class,
+          () -> TokenCall.obtain(wire.client, wire.tokens, call.exampleArguments()));
+      assertEquals("slow_down", OAuthErrorCode.of(e.error()).value());
+      assertEquals(false, OAuthErrorCode.of(e.error()).isKnown());
       assertEquals(null, e.errorDescription());
     }
   }
@@ -221,13 +275,33 @@ class ErrorPathTest {
   Stream<DynamicNode> http429IsRateLimitingEverywhere() {
     List<DynamicNode> tests = new ArrayList<>();
     for (ServiceCall call : ServiceCall.all()) {
+      if (TokenCall.isTokenCall(call)) {
+        tests.add(dynamicTest(call.label() + " through kraken.oauthTokens(), HTML body, Retry-After: 7",
+            () -> tokenRateLimited(call)));
+        continue;
+      }
       tests.add(dynamicTest(call.label() + ", HTML body, Retry-After: 7", () -> rateLimited(call,
           "<html><body>Too Many Requests</body></html>", "7", Duration.ofSeconds(7))));
       tests.add(dynamicTest(call.label() + ", empty body, Retry-After in the past as a date", () -> rateLimited(call,
           "", DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now().minusHours(1)), Duration.ZERO)));
     }
-    assertTrue(tests.size() >= 2 * 21);
+    assertTrue(tests.size() >= 2 * 20 + 1);
     return tests.stream();
+  }
+
+  /**
+   * The token path is not the service pipeline: a 429 of the token endpoint fails with the token
+   * client's {@link OAuthException} of {@code getToken}, with the status, sent once.
+   */
+  private static void tokenRateLimited(ServiceCall call) throws Throwable {
+    try (WireFixture wire = WireFixture.create()) {
+      WireFixture.enqueue(wire.server, 429, "<html><body>Too Many Requests</body></html>", "Retry-After", "7");
+      OAuthException e = assertThrows(OAuthException.class,
+          () -> TokenCall.obtain(wire.client, wire.tokens, call.exampleArguments()));
+      assertEquals(call.op.id(), e.operationId());
+      assertEquals(429, e.httpStatus());
+      assertEquals(1, wire.server.getRequestCount());
+    }
   }
 
   private static void rateLimited(ServiceCall call, String body, String retryAfter, Duration expected)
@@ -258,7 +332,7 @@ class ErrorPathTest {
         Examples.response(call.contract, call.op, status).values().stream()
             .filter(body -> ServiceErrors.isError(call.style(), code, body))
             .forEach(body -> seen.computeIfAbsent(call.contract.family, f -> new HashSet<>())
-                .add(ServiceErrors.type(code, ServiceErrors.strings(call.style(), body))));
+                .add(ServiceErrors.type(call.contract, code, ServiceErrors.strings(call.style(), body))));
       }
     }
     Set<Class<?>> all = Set.of(RateLimitedException.class, NonceRejectedException.class,
@@ -294,7 +368,9 @@ class ErrorPathTest {
       assertEquals(original.getMessage(), copy.getMessage());
       assertEquals(List.of("apiLimitExceeded"), copy.errors());
       assertEquals(FuturesErrorCode.API_LIMIT_EXCEEDED, copy.code(FuturesErrorCode.class));
-      assertEquals(false, copy.hasError(KrakenError.Code.RATE_LIMIT_EXCEEDED));
+      assertEquals(true, copy.hasError(FuturesErrorCode.API_LIMIT_EXCEEDED));
+      assertEquals(false, copy.hasError(SpotErrorCode.API_RATE_LIMIT_EXCEEDED));
+      assertEquals(FuturesErrorCode.API_LIMIT_EXCEEDED, copy.code());
     }
   }
 
@@ -320,7 +396,7 @@ class ErrorPathTest {
   }
 
   private static Object run(ServiceCall call, WireFixture wire, boolean async) throws Throwable {
-    Object[] arguments = call.decode(call.exampleArguments());
+    Object arguments = call.decode(call.exampleArguments());
     Object result = async
         ? call.invokeAsync(wire.client, arguments).get(10, TimeUnit.SECONDS)
         : call.invoke(wire.client, arguments);
@@ -329,7 +405,7 @@ class ErrorPathTest {
   }
 
   private static Throwable failure(ServiceCall call, WireFixture wire, boolean async) throws Throwable {
-    Object[] arguments = call.decode(call.exampleArguments());
+    Object arguments = call.decode(call.exampleArguments());
     if (async) {
       return assertThrows(ExecutionException.class,
           () -> call.invokeAsync(wire.client, arguments).get(10, TimeUnit.SECONDS)).getCause();

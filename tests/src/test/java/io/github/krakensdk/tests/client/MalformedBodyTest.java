@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.krakensdk.auth.oauth.OAuthException;
 import io.github.krakensdk.errors.UnexpectedResponseException;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
@@ -25,6 +26,10 @@ import org.junit.jupiter.api.TestFactory;
  * the wrong shape) fails every operation with an {@link UnexpectedResponseException} carrying the
  * HTTP status and the start of the body, blocking and through the future: never a bare parser
  * error, a {@code NullPointerException} or an empty result.
+ *
+ * <p>OAuth {@code getToken}, reached through {@code kraken.oauthTokens()} ({@link TokenCall}),
+ * fails with the token client's {@code OAuthException} of {@code getToken} and the HTTP status
+ * instead, blocking; it quotes no body, which may hold a token.
  */
 class MalformedBodyTest {
   /** At most this many characters of the body are kept (ResponseDecoding's excerpt), then an ellipsis. */
@@ -68,6 +73,10 @@ class MalformedBodyTest {
       List<DynamicNode> tests = new ArrayList<>();
       for (Kind kind : Kind.values()) {
         String body = kind.body.apply(successText);
+        if (TokenCall.isTokenCall(call)) {
+          tests.add(dynamicTest(kind + ", blocking through kraken.oauthTokens()", () -> tokenFails(call, kind, body)));
+          continue;
+        }
         for (boolean async : new boolean[] {false, true}) {
           tests.add(dynamicTest(kind + (async ? ", async" : ", blocking"), () -> fails(call, kind, body, async)));
         }
@@ -83,7 +92,7 @@ class MalformedBodyTest {
     int status = kind.status;
     try (WireFixture wire = WireFixture.create()) {
       WireFixture.enqueue(wire.serverFor(call.op), status, body);
-      Object[] arguments = call.decode(call.exampleArguments());
+      Object arguments = call.decode(call.exampleArguments());
       Throwable thrown;
       if (async) {
         ExecutionException failed = assertThrows(ExecutionException.class,
@@ -99,6 +108,19 @@ class MalformedBodyTest {
       assertEquals(status, e.httpStatus(), "HTTP status");
       assertEquals(1, wire.requestCount());
       assertEquals(excerpt(body), e.bodyExcerpt(), "body excerpt");
+    }
+  }
+
+  private static void tokenFails(ServiceCall call, Kind kind, String body) throws Throwable {
+    try (WireFixture wire = WireFixture.create()) {
+      WireFixture.enqueue(wire.server, kind.status, body);
+      Throwable thrown = assertThrows(Throwable.class,
+          () -> TokenCall.obtain(wire.client, wire.tokens, call.exampleArguments()),
+          () -> call.op.id() + " returned tokens for the body " + body);
+      OAuthException e = assertInstanceOf(OAuthException.class, thrown, () -> call.op.id() + " failed with " + thrown);
+      assertEquals(call.op.id(), e.operationId());
+      assertEquals(kind.status, e.httpStatus(), "HTTP status");
+      assertEquals(1, wire.requestCount());
     }
   }
 

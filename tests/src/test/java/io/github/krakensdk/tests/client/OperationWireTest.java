@@ -2,25 +2,35 @@ package io.github.krakensdk.tests.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.krakensdk.tests.contract.ApiMethods.Param;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.krakensdk.auth.oauth.OAuthTokens;
+import io.github.krakensdk.tests.client.ServiceCall.Member;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
 import io.github.krakensdk.tests.contract.JavaTypes;
 import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
@@ -28,13 +38,14 @@ import org.junit.jupiter.api.TestFactory;
  * Every operation of every contract, called through {@code KrakenClient} against a MockWebServer:
  * the request on the wire (method, server and path with the Futures base path and the demo base,
  * query, signing headers with the signature recomputed, body) matches the contract and the
- * arguments, and the returned value equals the contract's success example decoded ({@code
- * result}, or the whole body for Futures and the token), blocking and through the {@code Async}
- * twin.
+ * request's members, and the returned value equals the contract's success example decoded ({@code
+ * result}, or the whole body for Futures), blocking and through the {@code Async} twin.
  *
  * <p>Arguments come from the contract's examples (generated from the schemas where it has none),
  * or are only the required ones; each success example of the operation's 2xx responses is
- * answered once.
+ * answered once. OAuth {@code getToken} is not a service method ({@code x-kraken-service-method:
+ * false}): it goes through {@code kraken.oauthTokens()} ({@link TokenCall}), once per request
+ * example and token example, and must return the example's tokens.
  */
 class OperationWireTest {
 
@@ -43,24 +54,7 @@ class OperationWireTest {
     List<DynamicNode> families = new ArrayList<>();
     int cases = 0;
     for (ServiceCall call : ServiceCall.all()) {
-      List<DynamicNode> tests = new ArrayList<>();
-      for (String status : call.successStatuses()) {
-        Examples.response(call.contract, call.op, status).forEach((name, body) -> {
-          if (call.isSuccessBody(body)) {
-            String label = status + " " + name;
-            tests.add(dynamicTest("examples, answered " + label + ", blocking",
-                () -> exchange(call, call.exampleArguments(), status, body, false)));
-            tests.add(dynamicTest("examples, answered " + label + ", async",
-                () -> exchange(call, call.exampleArguments(), status, body, true)));
-          }
-        });
-      }
-      assertTrue(!tests.isEmpty(), call.label() + " has no success example to answer with");
-      String firstStatus = call.successStatuses().get(0);
-      JsonNode firstBody = Examples.response(call.contract, call.op, firstStatus).values().stream()
-          .filter(call::isSuccessBody).findFirst().orElseThrow();
-      tests.add(dynamicTest("required arguments only, blocking",
-          () -> exchange(call, call.requiredArguments(), firstStatus, firstBody, false)));
+      List<DynamicNode> tests = TokenCall.isTokenCall(call) ? tokenCases(call) : serviceCases(call);
       cases += tests.size();
       families.add(dynamicContainer(call.label(), tests));
     }
@@ -68,40 +62,136 @@ class OperationWireTest {
     return families.stream();
   }
 
+  private static List<DynamicNode> serviceCases(ServiceCall call) {
+    List<DynamicNode> tests = new ArrayList<>();
+    for (String status : call.successStatuses()) {
+      Examples.response(call.contract, call.op, status).forEach((name, body) -> {
+        if (call.isSuccessBody(body)) {
+          String label = status + " " + name;
+          tests.add(dynamicTest("examples, answered " + label + ", blocking",
+              () -> exchange(call, call.exampleArguments(), status, body, false)));
+          tests.add(dynamicTest("examples, answered " + label + ", async",
+              () -> exchange(call, call.exampleArguments(), status, body, true)));
+        }
+      });
+    }
+    assertTrue(!tests.isEmpty(), call.label() + " has no success example to answer with");
+    String firstStatus = call.successStatuses().get(0);
+    JsonNode firstBody = call.successExample();
+    tests.add(dynamicTest("required arguments only, blocking",
+        () -> exchange(call, call.requiredArguments(), firstStatus, firstBody, false)));
+    return tests;
+  }
+
+  /**
+   * getToken: each request example of the contract (one per grant) answered with each token
+   * example, blocking (the token path has no asynchronous twin); the required members alone
+   * ({@code grant_type}) are no request the token path sends: it refuses a grant without its
+   * fields before sending anything.
+   */
+  private static List<DynamicNode> tokenCases(ServiceCall call) {
+    List<DynamicNode> tests = new ArrayList<>();
+    Map<String, JsonNode> requests = Examples.named(call.contract, Examples.requestMediaPointer(call.contract, call.op));
+    Set<String> grants = new TreeSet<>();
+    requests.values().forEach(request -> grants.add(request.path("grant_type").asText()));
+    tests.add(dynamicTest("a request example for every grant of the token path", () ->
+        assertEquals(new TreeSet<>(TokenCall.GRANTS), grants, "grants of the request examples")));
+    for (String status : call.successStatuses()) {
+      Examples.response(call.contract, call.op, status).forEach((name, body) -> requests.forEach((request, form) ->
+          tests.add(dynamicTest("request " + request + ", answered " + status + " " + name
+              + ", blocking through kraken.oauthTokens()", () -> tokenExchange(call, (ObjectNode) form, status, body)))));
+    }
+    tests.add(dynamicTest("no service method, no async twin: only kraken.oauthTokens()", () -> {
+      assertTrue(Arrays.stream(io.github.krakensdk.oauth.OAuthService.class.getMethods())
+          .noneMatch(m -> m.getName().startsWith(call.op.id())), "OAuthService has a getToken method");
+      assertNotNull(TokenCall.call());
+    }));
+    tests.add(dynamicTest("required arguments only: refused by the token path, nothing sent", () -> {
+      ObjectNode required = call.requiredArguments();
+      assertEquals(Set.of("grant_type"), fieldNames(required), "the required members of the token request");
+      try (WireFixture wire = WireFixture.create()) {
+        assertThrows(RuntimeException.class, () -> TokenCall.obtain(wire.client, wire.tokens, required));
+        assertEquals(0, wire.requestCount(), "a token request without its grant's fields was sent");
+      }
+    }));
+    return tests;
+  }
+
+  /**
+   * The requests of the contract have exactly the members the YAML declares (parameters, the body's
+   * and the JSON query object's properties, less client settings and signer-filled ones): every
+   * member generated from the schemas decodes into the request and is written back by its name.
+   */
+  @TestFactory
+  Stream<DynamicTest> everyRequestHasTheContractsMembers() {
+    return ServiceCall.all().stream().filter(ServiceCall::inService).map(call -> dynamicTest(call.label(), () -> {
+      ObjectNode generated = call.generatedArguments();
+      assertEquals(names(call), fieldNames(generated), "every member has a generated value");
+      Object request = call.decode(generated);
+      if (call.members.isEmpty()) {
+        assertEquals(null, call.requestType, "an operation without members takes no request");
+        return;
+      }
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      String written = Contracts.moshi().adapter((Class) call.requestType).toJson(request);
+      assertEquals(names(call), fieldNames(Contracts.readJson(written)), call.requestType.getSimpleName()
+          + " written back by its adapter");
+      Class<?> builder = call.builderClass();
+      for (Member member : call.members) {
+        call.setter(builder, member); // fails if missing
+      }
+    }));
+  }
+
   /**
    * A request-body member the SDK's signer fills in ({@code x-kraken-signer-filled}) stays on the
-   * wire but is not the caller's to set: the body model's builder has no setter for it.
+   * wire (checked by every exchange above) but is not the caller's to set: it is no member of the
+   * operation's request, its builder has no setter for it, and the body record the service builds
+   * has no component for it.
    */
   @Test
-  void signerFilledMembersAreNotInTheCallersBuilder() throws Throwable {
-    List<String> setters = new ArrayList<>();
+  void signerFilledMembersAreNotTheCallers() throws Throwable {
+    List<String> found = new ArrayList<>();
     int members = 0;
     for (ServiceCall call : ServiceCall.all()) {
-      String schema = Contract.schemaName(call.bodySchema());
       for (String member : call.signerFilled()) {
         members++;
-        Class<?> builder = Class.forName(call.contract.family.modelPackage() + "." + schema + "$Builder");
-        for (Method method : builder.getMethods()) {
-          if (method.getName().equals(JavaTypes.camel(member))) {
-            setters.add(schema + ".Builder." + method.getName());
+        String camel = JavaTypes.camel(member);
+        if (call.members.stream().anyMatch(m -> m.name().equals(member))) {
+          found.add(call.op.id() + " request member " + member);
+        }
+        if (call.requestType != null) {
+          for (Method method : call.builderClass().getMethods()) {
+            if (method.getName().equals(camel)) {
+              found.add(call.requestType.getSimpleName() + ".Builder." + method.getName());
+            }
+          }
+        }
+        Class<?> body = call.contract.family.modelClassOrNull(Contract.schemaName(call.bodySchema()));
+        assertNotNull(body, call.op.id() + ": no body model");
+        if (body.isRecord()) {
+          for (RecordComponent component : body.getRecordComponents()) {
+            if (component.getName().equals(camel)) {
+              found.add(body.getSimpleName() + "." + camel);
+            }
           }
         }
       }
     }
     assertTrue(members > 0, "no signer-filled member in the contracts");
-    assertEquals(List.of(), setters, "builder setters for signer-filled members");
+    assertEquals(List.of(), found, "signer-filled members a caller could set");
   }
 
-  private static void exchange(ServiceCall call, Map<Param, JsonNode> json, String status, JsonNode body,
-      boolean async) throws Throwable {
+  private static void exchange(ServiceCall call, ObjectNode json, String status, JsonNode body, boolean async)
+      throws Throwable {
     try (WireFixture wire = WireFixture.create()) {
       MockWebServer target = wire.serverFor(call.op);
       WireFixture.enqueue(target, Integer.parseInt(status), Contracts.writeJson(body));
 
-      Object[] arguments = call.decode(json);
+      Object request = call.decode(json);
       Object result = async
-          ? call.invokeAsync(wire.client, arguments).get(10, TimeUnit.SECONDS)
-          : call.invoke(wire.client, arguments);
+          ? call.invokeAsync(wire.client, request).get(10, TimeUnit.SECONDS)
+          : call.invoke(wire.client, request);
 
       RecordedRequest recorded = WireFixture.take(target);
       assertEquals(1, wire.requestCount(), call.op.id() + ": requests sent (the operation's server only)");
@@ -113,5 +203,37 @@ class OperationWireTest {
       assertNotNull(expected, call.op.id() + ": the example decodes to null");
       assertEquals(expected, result, call.op.id() + ": returned value vs the example decoded");
     }
+  }
+
+  private static void tokenExchange(ServiceCall call, ObjectNode form, String status, JsonNode body)
+      throws Throwable {
+    try (WireFixture wire = WireFixture.create()) {
+      WireFixture.enqueue(wire.server, Integer.parseInt(status), Contracts.writeJson(body));
+      Instant before = Instant.now();
+      OAuthTokens tokens = TokenCall.obtain(wire.client, wire.tokens, form);
+      Instant after = Instant.now();
+
+      RecordedRequest recorded = WireFixture.take(wire.server);
+      assertEquals(1, wire.requestCount(), "requests sent");
+      List<String> problems = RequestChecks.problems(call, form, recorded, wire);
+      assertTrue(problems.isEmpty(), () -> call.op.id() + " sent " + RequestChecks.describe(recorded)
+          + "\n  problems:\n  " + String.join("\n  ", problems));
+      TokenCall.assertTokens(body, form, tokens, before, after);
+      assertEquals(tokens.accessToken(), wire.tokens.load().accessToken(), "the tokens were saved in the store");
+    }
+  }
+
+  private static Set<String> names(ServiceCall call) {
+    Set<String> names = new TreeSet<>();
+    call.members.forEach(m -> names.add(m.name()));
+    return names;
+  }
+
+  static Set<String> fieldNames(JsonNode object) {
+    Set<String> names = new TreeSet<>();
+    for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
+      names.add(it.next());
+    }
+    return names;
   }
 }

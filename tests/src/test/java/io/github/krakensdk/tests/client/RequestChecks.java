@@ -2,7 +2,7 @@ package io.github.krakensdk.tests.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.krakensdk.tests.contract.ApiMethods.Param;
+import io.github.krakensdk.tests.client.ServiceCall.Member;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Family;
@@ -26,14 +26,16 @@ import okhttp3.HttpUrl;
 
 /**
  * What a request sent through {@code KrakenClient} must look like on the wire, derived from the
- * contract and the argument values that were passed: method, server and path, query, security
- * headers (with the signature recomputed), client-setting headers, and body.
+ * contract and the request's members that were passed (one JSON object keyed by their contract
+ * names): method, server and path, query (a JSON query parameter carrying its members), security
+ * headers (with the signature recomputed), client-setting headers, and body (the body members,
+ * plus the signer-filled ones the signer added).
  */
 final class RequestChecks {
   private RequestChecks() {}
 
   /** Every difference between {@code recorded} and what the contract and {@code sent} call for. */
-  static List<String> problems(ServiceCall call, Map<Param, JsonNode> sent, RecordedRequest recorded,
+  static List<String> problems(ServiceCall call, ObjectNode sent, RecordedRequest recorded,
       WireFixture wire) {
     List<String> problems = new ArrayList<>();
     Contract contract = call.contract;
@@ -65,7 +67,7 @@ final class RequestChecks {
         + "\n  body: " + new String(Signatures.body(recorded), StandardCharsets.UTF_8);
   }
 
-  private static void checkPath(ServiceCall call, Map<Param, JsonNode> sent, RecordedRequest recorded,
+  private static void checkPath(ServiceCall call, ObjectNode sent, RecordedRequest recorded,
       List<String> problems) {
     List<String> expected = new ArrayList<>();
     for (String segment : (call.contract.serverPath(call.op) + call.op.path()).split("/")) {
@@ -74,11 +76,7 @@ final class RequestChecks {
       }
       if (segment.startsWith("{") && segment.endsWith("}")) {
         String name = segment.substring(1, segment.length() - 1);
-        JsonNode value = sent.entrySet().stream()
-            .filter(e -> e.getKey().location().equals("path") && e.getKey().name().equals(name))
-            .map(Map.Entry::getValue)
-            .findFirst()
-            .orElse(null);
+        JsonNode value = call.member(name).location().equals("path") ? sent.get(name) : null;
         expected.add(value == null ? "<no value for " + name + ">" : value.asText());
       } else {
         expected.add(segment);
@@ -90,30 +88,34 @@ final class RequestChecks {
     }
   }
 
-  private static void checkQuery(ServiceCall call, Map<Param, JsonNode> sent, RecordedRequest recorded,
+  private static void checkQuery(ServiceCall call, ObjectNode sent, RecordedRequest recorded,
       List<String> problems) {
     HttpUrl url = recorded.getUrl();
     Set<String> expectedNames = new TreeSet<>();
-    for (Map.Entry<Param, JsonNode> entry : sent.entrySet()) {
-      Param param = entry.getKey();
-      JsonNode value = entry.getValue();
-      if (!param.location().equals("query") || value == null || value.isNull()) {
+    // A JSON query parameter carries its members as one JSON text; the service always sends it.
+    Set<Parameter> jsonQueries = new LinkedHashSet<>();
+    call.members.stream().filter(m -> m.location().equals("json-query")).forEach(m -> jsonQueries.add(m.parameter()));
+    for (Parameter parameter : jsonQueries) {
+      String name = parameter.getName();
+      expectedNames.add(name);
+      List<String> actual = url.queryParameterValues(name);
+      JsonNode received = actual.size() == 1 ? Contracts.readJson(actual.get(0)) : null;
+      if (received == null) {
+        problems.add("query " + name + " sent " + actual + ", expected one JSON text");
+      } else {
+        JsonEquivalence.compare(call.contract, Contract.parameterSchema(parameter), call.part(sent, "json-query"),
+            received, JsonEquivalence.Mode.ROUND_TRIP)
+            .differences().forEach(d -> problems.add("query " + name + " (JSON): " + d));
+      }
+    }
+    for (Member member : call.members) {
+      JsonNode value = sent.get(member.name());
+      if (!member.location().equals("query") || value == null || value.isNull()) {
         continue;
       }
-      expectedNames.add(param.name());
-      List<String> actual = url.queryParameterValues(param.name());
-      Parameter parameter = call.contractParameter(param);
-      Schema<?> schema = call.contract.resolve(Contract.parameterSchema(parameter));
-      if (param.jsonQuery()) {
-        JsonNode received = actual.size() == 1 ? Contracts.readJson(actual.get(0)) : null;
-        if (received == null) {
-          problems.add("query " + param.name() + " sent " + actual + ", expected one JSON text");
-        } else {
-          JsonEquivalence.compare(call.contract, schema, value, received, JsonEquivalence.Mode.ROUND_TRIP)
-              .differences().forEach(d -> problems.add("query " + param.name() + " (JSON): " + d));
-        }
-        continue;
-      }
+      expectedNames.add(member.name());
+      List<String> actual = url.queryParameterValues(member.name());
+      Schema<?> schema = call.contract.resolve(member.schema());
       List<String> expected = new ArrayList<>();
       if (value.isArray()) {
         value.forEach(item -> expected.add(item.asText()));
@@ -124,7 +126,7 @@ final class RequestChecks {
           ? actual.size() == 1 && sameInstant(expected.get(0), actual.get(0))
           : expected.equals(actual);
       if (!same) {
-        problems.add("query " + param.name() + " sent " + actual + ", expected " + expected);
+        problems.add("query " + member.name() + " sent " + actual + ", expected " + expected);
       }
     }
     Set<String> actualNames = new TreeSet<>(url.queryParameterNames());
@@ -201,7 +203,7 @@ final class RequestChecks {
     }
   }
 
-  private static void checkBody(ServiceCall call, Map<Param, JsonNode> sent, RecordedRequest recorded,
+  private static void checkBody(ServiceCall call, ObjectNode sent, RecordedRequest recorded,
       List<String> problems) {
     String mediaType = call.contract.requestMediaType(call.op);
     String body = new String(Signatures.body(recorded), StandardCharsets.UTF_8);
@@ -217,22 +219,14 @@ final class RequestChecks {
     }
     if (Contract.FORM_MEDIA_TYPE.equals(mediaType)) {
       Map<String, String> expected = new LinkedHashMap<>();
-      sent.forEach((param, value) -> {
-        if (param.location().equals("form") && value != null && !value.isNull()) {
-          expected.put(param.name(), value.asText());
-        }
-      });
+      call.part(sent, "form").properties().forEach(e -> expected.put(e.getKey(), e.getValue().asText()));
       Map<String, String> actual = parseForm(body);
       if (!expected.equals(actual)) {
         problems.add("form fields " + actual + ", expected " + expected);
       }
       return;
     }
-    JsonNode passed = sent.entrySet().stream()
-        .filter(e -> e.getKey().location().equals("body"))
-        .map(Map.Entry::getValue)
-        .findFirst()
-        .orElse(null);
+    JsonNode passed = call.part(sent, "body");
     JsonNode received;
     try {
       received = Contracts.readJson(body);
@@ -240,15 +234,13 @@ final class RequestChecks {
       problems.add("body is not JSON: " + body);
       return;
     }
-    // The signer puts a fresh nonce where the caller's value (if any) was; the signature check covers it.
-    if (passed != null && passed.isObject() && received.isObject()) {
-      passed = passed.deepCopy();
+    // No request has a signer-filled member: the signer adds it (a fresh nonce); the signature check covers it.
+    if (received.isObject()) {
       received = received.deepCopy();
       for (String name : call.signerFilled()) {
         if (!received.path(name).isIntegralNumber()) {
           problems.add("signer-filled member " + name + " is not an integer in " + body);
         }
-        ((ObjectNode) passed).remove(name);
         ((ObjectNode) received).remove(name);
       }
     }

@@ -9,16 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.krakensdk.auth.oauth.OAuthException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.errors.RateLimitedException;
 import io.github.krakensdk.errors.ServiceError;
-import io.github.krakensdk.runtime.call.ErrorModel;
-import io.github.krakensdk.runtime.call.Operation;
 import io.github.krakensdk.runtime.call.RetryPolicy;
-import io.github.krakensdk.tests.contract.ApiMethods.Param;
+import io.github.krakensdk.spot.model.SpotErrorCode;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
 import java.time.Duration;
@@ -42,6 +41,9 @@ import org.junit.jupiter.api.TestFactory;
  * network failure, rate limiting or a 5xx, each attempt signed again with a new nonce, and a
  * {@code Retry-After} is honoured. Which operations are safe is read from the YAML. Delays are
  * zero (or a {@code Retry-After: 0}), so nothing here waits, and nothing is timed.
+ *
+ * <p>OAuth {@code getToken} (not safe to repeat: a code is used once) is reached through {@code
+ * kraken.oauthTokens()} ({@link TokenCall}), blocking; the token path never re-sends either.
  */
 class RetryTest {
   /** Retries at once: no delay to wait for. */
@@ -55,6 +57,16 @@ class RetryTest {
     int unsafe = 0;
     for (ServiceCall call : ServiceCall.all()) {
       List<DynamicNode> tests = new ArrayList<>();
+      if (TokenCall.isTokenCall(call)) {
+        assertTrue(!call.safeToRepeat(), "getToken is not safe to repeat");
+        tests.add(dynamicTest("not safe: a 503 is sent once, blocking through kraken.oauthTokens()",
+            () -> tokenSentOnce(call)));
+        tests.add(dynamicTest("not safe: a dropped connection is sent once, outcome unknown, blocking through"
+            + " kraken.oauthTokens()", () -> tokenDroppedOnce(call)));
+        unsafe++;
+        operations.add(dynamicContainer(call.label() + ", not safe", tests));
+        continue;
+      }
       for (boolean async : new boolean[] {false, true}) {
         String mode = async ? ", async" : ", blocking";
         if (call.safeToRepeat()) {
@@ -93,7 +105,7 @@ class RetryTest {
       MockWebServer target = wire.serverFor(call.op);
       target.enqueue(first.build());
       WireFixture.enqueue(target, successStatus(call), success(call));
-      Map<Param, JsonNode> json = call.exampleArguments();
+      ObjectNode json = call.exampleArguments();
 
       Object result = run(call, wire, json, async);
 
@@ -177,6 +189,29 @@ class RetryTest {
     }
   }
 
+  private static void tokenSentOnce(ServiceCall call) throws Throwable {
+    try (WireFixture wire = WireFixture.builder().retryPolicy(IMMEDIATE).build()) {
+      wire.server.enqueue(response(503, unavailable(call)).build());
+      WireFixture.enqueue(wire.server, successStatus(call), success(call));
+      OAuthException e = assertThrows(OAuthException.class,
+          () -> TokenCall.obtain(wire.client, wire.tokens, call.exampleArguments()));
+      assertEquals(503, e.httpStatus());
+      assertEquals(1, wire.server.getRequestCount(), "an operation that is not safe to repeat is sent once");
+    }
+  }
+
+  private static void tokenDroppedOnce(ServiceCall call) throws Throwable {
+    try (WireFixture wire = WireFixture.builder().retryPolicy(IMMEDIATE).build()) {
+      wire.server.enqueue(response(200, success(call)).onResponseStart(SocketEffect.ShutdownConnection.INSTANCE)
+          .build());
+      WireFixture.enqueue(wire.server, successStatus(call), success(call));
+      KrakenTransportException e = assertThrows(KrakenTransportException.class,
+          () -> TokenCall.obtain(wire.client, wire.tokens, call.exampleArguments()));
+      assertTrue(e.outcomeUnknown(), "the request reached the server: its outcome is unknown");
+      assertEquals(1, wire.server.getRequestCount(), "sent once, never re-sent by OkHttp or the SDK");
+    }
+  }
+
   /**
    * The policy itself: Retry-After exactly, within the cap; backoff with jitter under its cap;
    * never an operation that is not safe, nor a rejected request.
@@ -185,8 +220,6 @@ class RetryTest {
   void policyDelays() {
     RetryPolicy policy = RetryPolicy.exponential()
         .maxAttempts(5).initialDelay(Duration.ofMillis(100)).maxDelay(Duration.ofMillis(250)).build();
-    Operation safe = new Operation("getAssets", true, ErrorModel.krakenStrings());
-    Operation unsafe = new Operation("cancelWithdrawal", false, ErrorModel.krakenStrings());
     KrakenException unavailable = new KrakenServiceException(
         new ServiceError("getAssets", 503, List.of("EService:Unavailable"), null, null, null, ""));
     RateLimitedException limited = new RateLimitedException(new ServiceError("getAssets", 429,
@@ -196,16 +229,16 @@ class RetryTest {
     KrakenException rejected = new KrakenServiceException(
         new ServiceError("getAssets", 200, List.of("EGeneral:Invalid arguments"), null, null, null, ""));
 
-    assertEquals(Duration.ofMillis(200), policy.delayBefore(2, safe, limited), "Retry-After, exactly");
-    assertNull(policy.delayBefore(2, safe, limitedLong), "a Retry-After above the cap gives up");
-    assertNull(policy.delayBefore(2, unsafe, unavailable), "never an operation that is not safe");
-    assertNull(policy.delayBefore(2, safe, rejected), "never a request the service rejected");
-    assertNull(policy.delayBefore(6, safe, unavailable), "never beyond maxAttempts");
-    assertNull(RetryPolicy.none().delayBefore(2, safe, unavailable), "off by default");
+    assertEquals(Duration.ofMillis(200), policy.delayBefore(2, true, limited), "Retry-After, exactly");
+    assertNull(policy.delayBefore(2, true, limitedLong), "a Retry-After above the cap gives up");
+    assertNull(policy.delayBefore(2, false, unavailable), "never an operation that is not safe");
+    assertNull(policy.delayBefore(2, true, rejected), "never a request the service rejected");
+    assertNull(policy.delayBefore(6, true, unavailable), "never beyond maxAttempts");
+    assertNull(RetryPolicy.none().delayBefore(2, true, unavailable), "off by default");
     for (int attempt = 2; attempt <= 5; attempt++) {
       long cap = Math.min(250, 100L << (attempt - 2));
       for (int i = 0; i < 200; i++) {
-        Duration delay = policy.delayBefore(attempt, safe, unavailable);
+        Duration delay = policy.delayBefore(attempt, true, unavailable);
         assertTrue(!delay.isNegative() && delay.toMillis() <= cap, "attempt " + attempt + ": " + delay);
       }
     }
@@ -213,16 +246,16 @@ class RetryTest {
 
   // ---- helpers ----
 
-  private static Object run(ServiceCall call, WireFixture wire, Map<Param, JsonNode> json, boolean async)
+  private static Object run(ServiceCall call, WireFixture wire, ObjectNode json, boolean async)
       throws Throwable {
-    Object[] arguments = call.decode(json);
+    Object arguments = call.decode(json);
     return async
         ? call.invokeAsync(wire.client, arguments).get(10, TimeUnit.SECONDS)
         : call.invoke(wire.client, arguments);
   }
 
   private static Throwable failure(ServiceCall call, WireFixture wire, boolean async) throws Throwable {
-    Object[] arguments = call.decode(call.exampleArguments());
+    Object arguments = call.decode(call.exampleArguments());
     if (async) {
       return assertThrows(ExecutionException.class,
           () -> call.invokeAsync(wire.client, arguments).get(10, TimeUnit.SECONDS)).getCause();

@@ -2,17 +2,21 @@ package io.github.krakensdk.tests.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.squareup.moshi.Moshi;
 import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.runtime.validation.ConstraintViolationException;
 import io.github.krakensdk.tests.contract.ApiMethods;
 import io.github.krakensdk.tests.contract.ApiMethods.ApiMethod;
-import io.github.krakensdk.tests.contract.ApiMethods.Param;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
 import io.github.krakensdk.tests.contract.Family;
+import io.github.krakensdk.tests.contract.JavaTypes;
 import io.github.krakensdk.tests.contract.SchemaValues;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
@@ -23,72 +27,125 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
- * One operation of a contract as a caller reaches it: the blocking and asynchronous methods of
- * {@code KrakenClient.<family>().<operationId>}, whose parameters are those of the generated
- * Retrofit method minus the ones marked {@code x-kraken-client-setting}, and the JSON values the
- * contract gives for them.
+ * One operation of a contract as a caller reaches it: {@code KrakenClient.<family>().<operationId>}
+ * and its {@code Async} twin, which take the generated {@code <OperationId>Request} (or nothing,
+ * when the operation has no members), and the members of that request as the YAML declares them:
+ * the path, query and header parameters (client settings left out), the properties of the body,
+ * flattened, and those of a JSON query parameter's object (signer-filled ones left out).
+ *
+ * <p>Arguments are one JSON object keyed by the members' contract names, decoded into the request
+ * by the SDK's JSON set-up (the request's own adapter, which builds and so checks it):
  *
  * <pre>{@code
  * ServiceCall call = ServiceCall.of(contract, op);
- * Map<Param, JsonNode> json = call.exampleArguments();
+ * ObjectNode json = call.exampleArguments();
  * Object result = call.invoke(client, call.decode(json));
  * }</pre>
+ *
+ * <p>An operation marked {@code x-kraken-service-method: false} (OAuth {@code getToken}) has no
+ * service method: {@link #inService()} is false, {@link #invoke} refuses it, and the suites reach
+ * it through the client's token path ({@link TokenCall}).
  */
 public final class ServiceCall {
   public static final String CLIENT_SETTING = "x-kraken-client-setting";
   public static final String SIGNER_FILLED = "x-kraken-signer-filled";
   public static final String IDEMPOTENT = "x-kraken-idempotent";
+  public static final String SERVICE_METHOD = "x-kraken-service-method";
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /**
+   * One member of an operation's request, as the contract declares it.
+   *
+   * @param location {@code path}, {@code query} or {@code header} for a parameter, {@code
+   *     json-query} for a property of a JSON query parameter's object, {@code body} or {@code form}
+   *     for a property of the request body
+   * @param parameter the contract parameter that carries the member (the JSON query parameter for
+   *     its properties); null for a body property
+   */
+  public record Member(String name, String location, Schema<?> schema, boolean required, Parameter parameter) {
+    public boolean inBody() {
+      return location.equals("body") || location.equals("form");
+    }
+  }
 
   public final Contract contract;
   public final Contract.Op op;
+  /** The Retrofit method the service sends the request with. */
   public final ApiMethod api;
-  /** The service method's parameters, as the Retrofit parameters they are passed to. */
-  public final List<Param> params;
+  /** The request's members, parameters first, in the contract's order. */
+  public final List<Member> members;
+  /** {@code <OperationId>Request}, or null when the operation has no members or no service method. */
+  public final Class<?> requestType;
+  /** Null when the operation is not a service method. */
   public final Method blocking;
   public final Method async;
+  private final Method blockingBuilding;
+  private final Method asyncBuilding;
 
-  private ServiceCall(Contract contract, Contract.Op op, ApiMethod api, List<Param> params, Method blocking,
-      Method async) {
+  private ServiceCall(Contract contract, Contract.Op op, ApiMethod api, List<Member> members, Class<?> requestType,
+      Method[] methods) {
     this.contract = contract;
     this.op = op;
     this.api = api;
-    this.params = params;
-    this.blocking = blocking;
-    this.async = async;
+    this.members = members;
+    this.requestType = requestType;
+    this.blocking = methods[0];
+    this.async = methods[1];
+    this.blockingBuilding = methods[2];
+    this.asyncBuilding = methods[3];
   }
 
-  /** The service methods of {@code op}; fails if they are missing or their parameters differ from Retrofit's. */
+  /**
+   * The service methods of {@code op}; fails if they are missing, take something else than the
+   * request, or exist although the contract says the operation is not a service method.
+   */
   public static ServiceCall of(Contract contract, Contract.Op op) {
     ApiMethod api = ApiMethods.find(contract.family, op.id());
     assertNotNull(api, contract.family.apiClass().getSimpleName() + " has no method " + op.id());
-    List<Param> params = api.params().stream().filter(p -> !clientSetting(contract, op, p)).toList();
-    Class<?>[] types = params.stream().map(p -> p.parameter().getType()).toArray(Class<?>[]::new);
+    List<Member> members = members(contract, op);
     Class<?> service = serviceClass(contract);
-    Method blocking;
-    Method async;
-    try {
-      blocking = service.getMethod(op.id(), types);
-      async = service.getMethod(op.id() + "Async", types);
-    } catch (NoSuchMethodException e) {
-      throw new AssertionError(service.getSimpleName() + " has no " + op.id() + "/" + op.id() + "Async"
-          + Arrays.toString(types) + " (the Retrofit parameters minus client settings)", e);
+    Method[] methods = new Method[4];
+    if (!inService(op)) {
+      List<String> found = Arrays.stream(service.getMethods())
+          .map(Method::getName)
+          .filter(name -> name.equals(op.id()) || name.equals(op.id() + "Async"))
+          .toList();
+      assertEquals(List.of(), found, op.id() + " is marked " + SERVICE_METHOD + ": false but "
+          + service.getSimpleName() + " has it");
+      return new ServiceCall(contract, op, api, members, null, methods);
     }
-    List<Type> retrofitTypes = params.stream().map(p -> p.parameter().getParameterizedType()).toList();
-    assertEquals(retrofitTypes, List.of(blocking.getGenericParameterTypes()),
-        op.id() + ": service parameter types differ from the Retrofit method's");
-    assertEquals(CompletableFuture.class, async.getReturnType(), op.id() + "Async return type");
-    return new ServiceCall(contract, op, api, params, blocking, async);
+    Class<?> requestType = null;
+    try {
+      if (members.isEmpty()) {
+        methods[0] = service.getMethod(op.id());
+        methods[1] = service.getMethod(op.id() + "Async");
+      } else {
+        requestType = requestClass(contract, op);
+        methods[0] = service.getMethod(op.id(), requestType);
+        methods[1] = service.getMethod(op.id() + "Async", requestType);
+        methods[2] = service.getMethod(op.id(), Consumer.class);
+        methods[3] = service.getMethod(op.id() + "Async", Consumer.class);
+      }
+    } catch (NoSuchMethodException e) {
+      throw new AssertionError(service.getSimpleName() + " has no " + op.id() + "/" + op.id() + "Async taking "
+          + (requestType == null ? "nothing" : requestType.getSimpleName() + " or a Consumer of its builder"), e);
+    }
+    assertEquals(CompletableFuture.class, methods[1].getReturnType(), op.id() + "Async return type");
+    return new ServiceCall(contract, op, api, members, requestType, methods);
   }
 
-  /** Every operation of every contract. */
+  /** Every operation of every contract, those without a service method included. */
   public static List<ServiceCall> all() {
     List<ServiceCall> calls = new ArrayList<>();
     for (Family family : Family.values()) {
@@ -96,6 +153,16 @@ public final class ServiceCall {
       contract.operations().forEach(op -> calls.add(of(contract, op)));
     }
     return calls;
+  }
+
+  /** True unless the contract marks the operation {@code x-kraken-service-method: false}. */
+  public static boolean inService(Contract.Op op) {
+    Map<String, Object> extensions = op.operation().getExtensions();
+    return extensions == null || !Boolean.FALSE.equals(extensions.get(SERVICE_METHOD));
+  }
+
+  public boolean inService() {
+    return inService(op);
   }
 
   public String label() {
@@ -114,67 +181,128 @@ public final class ServiceCall {
         || (extensions != null && Boolean.TRUE.equals(extensions.get(IDEMPOTENT)));
   }
 
+  public Member member(String name) {
+    return members.stream().filter(m -> m.name().equals(name)).findFirst()
+        .orElseThrow(() -> new AssertionError(op.id() + " has no request member " + name));
+  }
+
+  // ---- members, from the YAML ----
+
+  private static List<Member> members(Contract contract, Contract.Op op) {
+    List<Member> members = new ArrayList<>();
+    for (Parameter parameter : contract.parameters(op)) {
+      if (flag(parameter.getExtensions(), CLIENT_SETTING)) {
+        continue; // set once on the client (KrakenClient.Builder), never per call
+      }
+      if (parameter.getContent() != null) {
+        Schema<?> object = Contract.parameterSchema(parameter);
+        flatten(contract, object, "json-query", parameter, members);
+        continue;
+      }
+      members.add(new Member(parameter.getName(), parameter.getIn(), parameter.getSchema(),
+          Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn()), parameter));
+    }
+    String mediaType = contract.requestMediaType(op);
+    if (mediaType != null) {
+      flatten(contract, contract.requestMedia(op).getSchema(),
+          Contract.FORM_MEDIA_TYPE.equals(mediaType) ? "form" : "body", null, members);
+    }
+    return Collections.unmodifiableList(members);
+  }
+
+  private static void flatten(Contract contract, Schema<?> object, String location, Parameter parameter,
+      List<Member> into) {
+    Set<String> required = contract.required(object);
+    contract.properties(object).forEach((name, property) -> {
+      if (!flag(property.getExtensions(), SIGNER_FILLED)) {
+        into.add(new Member(name, location, property, required.contains(name), parameter));
+      }
+    });
+  }
+
+  private static boolean flag(Map<String, Object> extensions, String name) {
+    return extensions != null && Boolean.TRUE.equals(extensions.get(name));
+  }
+
   // ---- arguments ----
 
-  /** Argument JSON from the contract's examples: parameter examples, the first request-body example, else generated. */
-  public Map<Param, JsonNode> exampleArguments() {
+  /**
+   * Arguments from the contract's examples: each parameter's example, the first request-body
+   * example's and the JSON query parameter's example's properties; generated from the schema
+   * where the contract has no example.
+   */
+  public ObjectNode exampleArguments() {
+    ObjectNode arguments = NODES.objectNode();
     JsonNode body = null;
-    MediaType media = contract.requestMedia(op);
-    if (media != null) {
+    if (contract.requestMedia(op) != null) {
       body = Examples.first(contract, Examples.requestMediaPointer(contract, op));
       if (body == null) {
-        body = SchemaValues.full(contract, media.getSchema());
+        body = SchemaValues.full(contract, bodySchema());
       }
     }
-    Map<Param, JsonNode> json = new LinkedHashMap<>();
-    for (Param param : params) {
-      json.put(param, switch (param.location()) {
-        case "body" -> body;
-        case "form" -> body == null ? null : body.get(param.name());
-        default -> {
-          Examples.Located located = Examples.parameter(contract, op, param.name(), param.location());
-          JsonNode example = Examples.first(contract, located.pointer());
-          if (example == null && located.parameter().getContent() != null) {
-            example = Examples.first(contract, located.pointer() + "/content/"
-                + Contract.escape(Contract.parameterContentType(located.parameter())));
+    JsonNode jsonQuery = null;
+    for (Member member : members) {
+      JsonNode value = switch (member.location()) {
+        case "body", "form" -> body.get(member.name());
+        case "json-query" -> {
+          if (jsonQuery == null) {
+            jsonQuery = parameterExample(member.parameter());
           }
-          yield example != null ? example : SchemaValues.full(contract, Contract.parameterSchema(located.parameter()));
+          yield jsonQuery.get(member.name());
         }
-      });
+        default -> parameterExample(member.parameter());
+      };
+      put(arguments, member, value);
     }
-    return json;
+    return arguments;
   }
 
-  /** Argument JSON generated from the schemas with every parameter and every body member filled in. */
-  public Map<Param, JsonNode> generatedArguments() {
-    JsonNode body = bodySchema() == null ? null : SchemaValues.full(contract, bodySchema());
-    Map<Param, JsonNode> json = new LinkedHashMap<>();
-    for (Param param : params) {
-      json.put(param, switch (param.location()) {
-        case "body" -> body;
-        case "form" -> body.get(param.name());
-        default -> SchemaValues.full(contract, Contract.parameterSchema(contractParameter(param)));
-      });
-    }
-    return json;
+  /** Arguments generated from the schemas with every member, and every member of theirs, filled in. */
+  public ObjectNode generatedArguments() {
+    return generated(false);
   }
 
-  /** Argument JSON with only what the contract requires: optional parameters null, a minimal body. */
-  public Map<Param, JsonNode> requiredArguments() {
-    JsonNode body = bodySchema() == null ? null : SchemaValues.minimal(contract, bodySchema());
-    Map<Param, JsonNode> json = new LinkedHashMap<>();
-    for (Param param : params) {
-      json.put(param, switch (param.location()) {
-        case "body" -> body;
-        case "form" -> body.get(param.name());
-        default -> {
-          Parameter parameter = contractParameter(param);
-          boolean required = Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn());
-          yield required ? SchemaValues.full(contract, Contract.parameterSchema(parameter)) : null;
+  /** Arguments with only what the contract requires: required members, each with its required members only. */
+  public ObjectNode requiredArguments() {
+    return generated(true);
+  }
+
+  private ObjectNode generated(boolean requiredOnly) {
+    ObjectNode arguments = NODES.objectNode();
+    JsonNode body = bodySchema() == null ? null
+        : requiredOnly ? SchemaValues.minimal(contract, bodySchema()) : SchemaValues.full(contract, bodySchema());
+    JsonNode jsonQuery = null;
+    for (Member member : members) {
+      JsonNode value = switch (member.location()) {
+        case "body", "form" -> body.get(member.name());
+        case "json-query" -> {
+          if (jsonQuery == null) {
+            Schema<?> object = Contract.parameterSchema(member.parameter());
+            jsonQuery = requiredOnly ? SchemaValues.minimal(contract, object) : SchemaValues.full(contract, object);
+          }
+          yield jsonQuery.get(member.name());
         }
-      });
+        default -> requiredOnly && !member.required() ? null : SchemaValues.full(contract, member.schema());
+      };
+      put(arguments, member, value);
     }
-    return json;
+    return arguments;
+  }
+
+  private JsonNode parameterExample(Parameter parameter) {
+    Examples.Located located = Examples.parameter(contract, op, parameter.getName(), parameter.getIn());
+    JsonNode example = Examples.first(contract, located.pointer());
+    if (example == null && parameter.getContent() != null) {
+      example = Examples.first(contract, located.pointer() + "/content/"
+          + Contract.escape(Contract.parameterContentType(parameter)));
+    }
+    return example != null ? example : SchemaValues.full(contract, Contract.parameterSchema(parameter));
+  }
+
+  private static void put(ObjectNode arguments, Member member, JsonNode value) {
+    if (value != null && !value.isNull() && !value.isMissingNode()) {
+      arguments.set(member.name(), value.deepCopy());
+    }
   }
 
   /** The request body's schema, or null without a body. */
@@ -183,54 +311,137 @@ public final class ServiceCall {
     return media == null ? null : media.getSchema();
   }
 
-  /** The contract's declaration of a query, path or header parameter. */
-  public Parameter contractParameter(Param param) {
-    return Examples.parameter(contract, op, param.name(), param.location()).parameter();
-  }
-
-  /** Decodes each argument's JSON into the parameter's Java type with the SDK's JSON set-up. */
-  public Object[] decode(Map<Param, JsonNode> json) {
-    Moshi moshi = Contracts.moshi();
-    Object[] arguments = new Object[params.size()];
-    for (int i = 0; i < params.size(); i++) {
-      Param param = params.get(i);
-      JsonNode value = json.get(param);
-      if (value == null || value.isNull() || value.isMissingNode()) {
-        continue;
-      }
-      Type type = param.parameter().getParameterizedType();
-      try {
-        arguments[i] = moshi.adapter(type).fromJson(Contracts.writeJson(value));
-      } catch (IOException | RuntimeException e) {
-        throw new AssertionError(op.id() + ": " + value + " for " + param.location() + " " + param.name()
-            + " does not decode into " + type.getTypeName() + ": " + e, e);
+  /** The members that travel in {@code location}, as the JSON object {@code arguments} gives them. */
+  public ObjectNode part(ObjectNode arguments, String location) {
+    ObjectNode part = NODES.objectNode();
+    for (Member member : members) {
+      if (member.location().equals(location) && arguments.hasNonNull(member.name())) {
+        part.set(member.name(), arguments.get(member.name()));
       }
     }
-    return arguments;
+    return part;
+  }
+
+  // ---- the request ----
+
+  /**
+   * Decodes {@code arguments} into the operation's request with the SDK's JSON set-up (its
+   * adapter builds the request, so a value that breaks the contract throws the request's {@link
+   * ConstraintViolationException}); null for an operation without members.
+   */
+  public Object decode(ObjectNode arguments) {
+    checkInService();
+    if (requestType == null) {
+      assertTrue(arguments.isEmpty(), op.id() + " takes no arguments, got " + arguments);
+      return null;
+    }
+    try {
+      return Contracts.moshi().adapter(requestType).fromJson(Contracts.writeJson(arguments));
+    } catch (ConstraintViolationException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new AssertionError(op.id() + ": " + arguments + " does not decode into " + requestType.getSimpleName()
+          + ": " + e, e);
+    }
+  }
+
+  /**
+   * Fills a request builder from {@code arguments} through its setters, one member at a time (each
+   * value decoded into the setter's type): what a caller's {@code Consumer} does.
+   */
+  public Consumer<Object> builderFilling(ObjectNode arguments) {
+    checkInService();
+    Objects.requireNonNull(requestType, () -> op.id() + " has no request to build");
+    Moshi moshi = Contracts.moshi();
+    Class<?> builderType = builderClass();
+    List<Object[]> settings = new ArrayList<>();
+    for (Member member : members) {
+      Method setter = setter(builderType, member);
+      JsonNode json = arguments.get(member.name());
+      Object value = null;
+      if (json != null && !json.isNull()) {
+        Type type = setter.getGenericParameterTypes()[0];
+        try {
+          value = moshi.adapter(type).fromJson(Contracts.writeJson(json));
+        } catch (IOException | RuntimeException e) {
+          throw new AssertionError(op.id() + ": " + json + " does not decode into " + type.getTypeName()
+              + " for " + member.name(), e);
+        }
+      }
+      settings.add(new Object[] {setter, value});
+    }
+    return builder -> {
+      for (Object[] setting : settings) {
+        try {
+          ((Method) setting[0]).invoke(builder, setting[1]);
+        } catch (ReflectiveOperationException e) {
+          throw new AssertionError(e);
+        }
+      }
+    };
+  }
+
+  /** The builder's setter of {@code member}: named after it in camel case, one argument. */
+  public Method setter(Class<?> builderType, Member member) {
+    String name = JavaTypes.camel(member.name());
+    return Arrays.stream(builderType.getMethods())
+        .filter(m -> m.getName().equals(name) && m.getParameterCount() == 1)
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(builderType.getName() + " has no setter " + name + " for member "
+            + member.name()));
+  }
+
+  /** {@code <OperationId>Request.Builder}. */
+  public Class<?> builderClass() {
+    Objects.requireNonNull(requestType, () -> op.id() + " has no request");
+    return Arrays.stream(requestType.getDeclaredClasses())
+        .filter(c -> c.getSimpleName().equals("Builder"))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(requestType.getName() + " has no Builder"));
   }
 
   // ---- calling ----
 
-  /** Calls the blocking method; throws what it throws. */
-  public Object invoke(KrakenClient client, Object[] arguments) throws Throwable {
-    try {
-      return blocking.invoke(service(client), arguments);
-    } catch (InvocationTargetException e) {
-      throw e.getCause();
-    }
+  /** Calls the blocking method with {@code request} (null for an operation without members); throws what it throws. */
+  public Object invoke(KrakenClient client, Object request) throws Throwable {
+    checkInService();
+    return call(blocking, client, request);
   }
 
   /** Calls the asynchronous method; throws only what it throws before returning its future. */
-  public CompletableFuture<?> invokeAsync(KrakenClient client, Object[] arguments) throws Throwable {
+  public CompletableFuture<?> invokeAsync(KrakenClient client, Object request) throws Throwable {
+    checkInService();
+    return (CompletableFuture<?>) call(async, client, request);
+  }
+
+  /** Calls the blocking overload that takes a {@code Consumer} of the request's builder. */
+  public Object invokeBuilding(KrakenClient client, Consumer<Object> builder) throws Throwable {
+    checkInService();
+    return call(Objects.requireNonNull(blockingBuilding, () -> op.id() + " has no Consumer overload"), client,
+        builder);
+  }
+
+  /** Calls the asynchronous overload that takes a {@code Consumer} of the request's builder. */
+  public CompletableFuture<?> invokeBuildingAsync(KrakenClient client, Consumer<Object> builder) throws Throwable {
+    checkInService();
+    return (CompletableFuture<?>) call(Objects.requireNonNull(asyncBuilding, () -> op.id() + " has no Consumer overload"),
+        client, builder);
+  }
+
+  private Object call(Method method, KrakenClient client, Object argument) throws Throwable {
+    Object service = KrakenClient.class.getMethod(contract.family.id()).invoke(client);
     try {
-      return (CompletableFuture<?>) async.invoke(service(client), arguments);
+      return method.getParameterCount() == 0 ? method.invoke(service) : method.invoke(service, argument);
     } catch (InvocationTargetException e) {
       throw e.getCause();
     }
   }
 
-  private Object service(KrakenClient client) throws ReflectiveOperationException {
-    return KrakenClient.class.getMethod(contract.family.id()).invoke(client);
+  private void checkInService() {
+    if (!inService()) {
+      throw new AssertionError(op.id() + " is not a service method (" + SERVICE_METHOD
+          + ": false): reach it through TokenCall");
+    }
   }
 
   // ---- responses ----
@@ -242,6 +453,13 @@ public final class ServiceCall {
         .filter(status -> contract.response(op, status).getContent() != null
             && contract.response(op, status).getContent().containsKey(Contract.JSON_MEDIA_TYPE))
         .toList();
+  }
+
+  /** The operation's first success example, for the tests that need any valid answer. */
+  public JsonNode successExample() {
+    String status = successStatuses().get(0);
+    return Examples.response(contract, op, status).values().stream()
+        .filter(this::isSuccessBody).findFirst().orElseThrow();
   }
 
   /** True if {@code body}, answered with a 2xx status, is a success by the family's envelope. */
@@ -261,6 +479,7 @@ public final class ServiceCall {
 
   /** What the blocking method should return for {@code body}, decoded by the SDK's JSON set-up. */
   public Object expectedResult(KrakenClient client, String status, JsonNode body) throws IOException {
+    checkInService();
     JsonNode value = returnsWholeBody(status) ? body : body.get("result");
     return client.moshi().adapter(blocking.getGenericReturnType()).fromJson(Contracts.writeJson(value));
   }
@@ -273,21 +492,22 @@ public final class ServiceCall {
     }
     Set<String> names = new LinkedHashSet<>();
     contract.properties(schema).forEach((name, property) -> {
-      Map<String, Object> extensions = property.getExtensions();
-      if (extensions != null && Boolean.TRUE.equals(extensions.get(SIGNER_FILLED))) {
+      if (flag(property.getExtensions(), SIGNER_FILLED)) {
         names.add(name);
       }
     });
     return names;
   }
 
-  private static boolean clientSetting(Contract contract, Contract.Op op, Param param) {
-    if (!Set.of("query", "path", "header").contains(param.location())) {
-      return false;
+  /** {@code <OperationId>Request} in the family's model package. */
+  public static Class<?> requestClass(Contract contract, Contract.Op op) {
+    String name = contract.family.modelPackage() + "." + Character.toUpperCase(op.id().charAt(0))
+        + op.id().substring(1) + "Request";
+    try {
+      return Class.forName(name);
+    } catch (ClassNotFoundException e) {
+      throw new AssertionError("no generated request " + name + " for " + op.id(), e);
     }
-    Map<String, Object> extensions =
-        Examples.parameter(contract, op, param.name(), param.location()).parameter().getExtensions();
-    return extensions != null && Boolean.TRUE.equals(extensions.get(CLIENT_SETTING));
   }
 
   private static Class<?> serviceClass(Contract contract) {

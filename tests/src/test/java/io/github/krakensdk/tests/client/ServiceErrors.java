@@ -12,27 +12,64 @@ import io.github.krakensdk.errors.NonceRejectedException;
 import io.github.krakensdk.errors.RateLimitedException;
 import io.github.krakensdk.futures.model.FuturesErrorCode;
 import io.github.krakensdk.oauth.model.OAuthErrorCode;
+import io.github.krakensdk.runtime.json.OpenEnum;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * What a service error must become, by the issue's rules: every error string kept (and parsed,
- * for Kraken strings), the family's code as its enum, and one exception type each for rate
- * limiting, nonce rejection and authentication failure, whatever the family.
+ * What a service error must become, by the issue's rules and the contract: every error string
+ * kept (and parsed, for Kraken strings), the family's code as its generated open enum, and one
+ * exception type each for rate limiting, nonce rejection and authentication failure, whatever the
+ * family. Which codes are which is read from the contract's {@code x-kraken-envelope.errors}
+ * ({@code rate-limited}, {@code nonce-rejected}, {@code authentication}, {@code other}); HTTP 429
+ * is rate limiting and HTTP 401 an authentication failure in every family.
  */
 final class ServiceErrors {
-  /** Rate limiting, per envelope style, besides HTTP 429. */
-  private static final Set<String> RATE_LIMITED = Set.of("EAPI:Rate limit exceeded", "apiLimitExceeded");
-  private static final Set<String> NONCE_REJECTED = Set.of("EAPI:Invalid nonce", "nonceBelowThreshold",
-      "nonceDuplicate");
-  /** Authentication failures, per envelope style, besides HTTP 401. */
-  private static final Set<String> UNAUTHENTICATED = Set.of("EAPI:Invalid key", "EAPI:Invalid signature",
-      "authenticationError", "invalid_client", "invalid_token");
+  static final String RATE_LIMITED = "rate-limited";
+  static final String NONCE_REJECTED = "nonce-rejected";
+  static final String AUTHENTICATION = "authentication";
 
   private ServiceErrors() {}
+
+  /** The contract's {@code x-kraken-envelope.errors}: error code to kind. */
+  static Map<String, String> kinds(Contract contract) {
+    Map<String, String> kinds = new LinkedHashMap<>();
+    contract.tree.at("/x-kraken-envelope/errors").properties()
+        .forEach(e -> kinds.put(e.getKey(), e.getValue().asText()));
+    return kinds;
+  }
+
+  /** The code of one error string: its {@code <severity><category>:<message>} for Kraken strings, else itself. */
+  static String codeOf(String style, String error) {
+    return style.equals("spot") || style.equals("result") ? KrakenError.parse(error).code() : error;
+  }
+
+  /**
+   * The codes the contract documents: its {@code errorCode} schema's values (Futures, OAuth), or
+   * for Kraken strings those of {@code x-kraken-envelope.errors} and of every operation's {@code
+   * x-kraken-errors}.
+   */
+  static Set<String> documented(Contract contract) {
+    String errorCode = contract.tree.at("/x-kraken-envelope/errorCode").asText(null);
+    if (errorCode != null) {
+      return new LinkedHashSet<>(listed(contract, errorCode));
+    }
+    Set<String> codes = new LinkedHashSet<>(kinds(contract).keySet());
+    contract.operations().forEach(op -> {
+      Object listed = op.operation().getExtensions() == null ? null
+          : op.operation().getExtensions().get("x-kraken-errors");
+      if (listed instanceof List<?> list) {
+        list.forEach(code -> codes.add(String.valueOf(code)));
+      }
+    });
+    return codes;
+  }
 
   /** True if {@code body}, answered with {@code status}, is an error by the family's envelope. */
   static boolean isError(String style, int status, JsonNode body) {
@@ -72,15 +109,19 @@ final class ServiceErrors {
     return strings;
   }
 
-  /** The exception type the issue asks for. */
-  static Class<? extends KrakenServiceException> type(int status, List<String> errors) {
-    if (status == 429 || errors.stream().anyMatch(RATE_LIMITED::contains)) {
+  /** The exception type the issue asks for, the codes classified by the contract. */
+  static Class<? extends KrakenServiceException> type(Contract contract, int status, List<String> errors) {
+    String style = contract.tree.at("/x-kraken-envelope/style").asText();
+    Map<String, String> kinds = kinds(contract);
+    Set<String> found = new LinkedHashSet<>();
+    errors.forEach(e -> found.add(kinds.getOrDefault(codeOf(style, e), "other")));
+    if (status == 429 || found.contains(RATE_LIMITED)) {
       return RateLimitedException.class;
     }
-    if (errors.stream().anyMatch(NONCE_REJECTED::contains)) {
+    if (found.contains(NONCE_REJECTED)) {
       return NonceRejectedException.class;
     }
-    if (status == 401 || errors.stream().anyMatch(UNAUTHENTICATED::contains)) {
+    if (status == 401 || found.contains(AUTHENTICATION)) {
       return AuthenticationException.class;
     }
     return KrakenServiceException.class;
@@ -90,7 +131,7 @@ final class ServiceErrors {
   static void assertMatches(Contract contract, String style, String operationId, int status, JsonNode body,
       Throwable thrown) {
     List<String> strings = strings(style, body);
-    assertEquals(type(status, strings), thrown.getClass(), () -> "exception for " + body + ": " + thrown);
+    assertEquals(type(contract, status, strings), thrown.getClass(), () -> "exception for " + body + ": " + thrown);
     KrakenServiceException e = (KrakenServiceException) thrown;
     assertEquals(operationId, e.operationId());
     assertEquals(status, e.httpStatus(), "HTTP status");
@@ -102,7 +143,8 @@ final class ServiceErrors {
         assertEquals(body.path("error").asText(), code.value());
         assertEquals(listed(contract, "FuturesErrorCode").contains(code.value()), code.isKnown(),
             "known iff the contract lists " + code.value());
-        assertEquals(List.of(), e.krakenErrors(), "Futures errors are not Kraken strings");
+        // Futures errors are codes, not Kraken strings: the first one is the exception's code.
+        assertEquals(code, e.code(), "the first error's code");
       }
       case "oauth" -> {
         OAuthErrorCode code = e.code(OAuthErrorCode.class);
@@ -112,7 +154,16 @@ final class ServiceErrors {
         assertEquals(body.hasNonNull("error_description") ? body.get("error_description").asText() : null,
             e.errorDescription());
       }
-      default -> assertParsed(strings, e.krakenErrors());
+      default -> {
+        assertParsed(strings, e.krakenErrors());
+        // The first error's code, as the family's generated enum (SpotErrorCode, EmbedErrorCode).
+        OpenEnum code = e.code();
+        assertNotNull(code, "code of " + strings);
+        assertEquals(contract.family.displayName() + "ErrorCode", code.getClass().getSimpleName(), "code type");
+        assertEquals(KrakenError.parse(strings.get(0)).code(), code.value());
+        assertEquals(documented(contract).contains(code.value()), code.isKnown(),
+            "known iff the contract documents " + code.value());
+      }
     }
     if (status < 200 || status > 299) {
       String text = Contracts.writeJson(body);

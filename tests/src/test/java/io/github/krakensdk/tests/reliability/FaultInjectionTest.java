@@ -47,7 +47,7 @@ import org.junit.jupiter.api.TestFactory;
  * asynchronously: the result or the typed exception, how many requests reached the server (the
  * POST once, whatever happens), every attempt correctly signed with a nonce of its own, and nothing
  * left behind: no call still running, no connection held, and after {@code close()} no connection
- * and no thread of the client.
+ * and no thread of the client (dispatcher or completion pool).
  *
  * <p>The client retries what it may ({@link #RETRIES}: three attempts, no backoff delay, a
  * {@code Retry-After} above 500 ms gives up). The timeout cases set short timeouts (400 ms to 1 s)
@@ -273,6 +273,7 @@ class FaultInjectionTest {
     String success = target.success();
     String name = target.name() + " " + fault.name() + (async ? " async" : "");
     AtomicInteger attempts = new AtomicInteger();
+    Set<Thread> completionBefore = Leaks.completionThreads();
     // Shares the pool and dispatcher counted by Leaks; sees every attempt put on a connection.
     OkHttpClient http = Leaks.newClient(name).newBuilder().addNetworkInterceptor(chain -> {
       attempts.incrementAndGet();
@@ -284,7 +285,7 @@ class FaultInjectionTest {
       server.enqueue(fault.first.answer(target, success).build());
       server.enqueue(json(Integer.parseInt(call.successStatuses().get(0)), success).build());
 
-      Object[] arguments = call.decode(call.exampleArguments());
+      Object arguments = call.decode(call.exampleArguments());
       Object result = null;
       Throwable thrown = null;
       try {
@@ -329,6 +330,7 @@ class FaultInjectionTest {
       Leaks.assertQuiet(http);
     }
     Leaks.assertReleased(http, name);
+    Leaks.assertCompletionReleased(completionBefore);
     Observations.record(id(target, fault), observed);
     ReliabilityTable.assertObserved(id(target, fault), fault.expected(target), observed);
   }

@@ -14,7 +14,7 @@ import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxCredentials;
 import io.github.krakensdk.sandbox.SandboxExtension;
 import io.github.krakensdk.sandbox.SandboxKey;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
+import io.github.krakensdk.spot.model.GetTradeVolumeRequest;
 import io.github.krakensdk.tests.contract.Contracts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -217,8 +217,8 @@ class HostileRequestTest {
 
   /** A public and a signed call through the SDK both succeed. */
   private static boolean stillServing() {
-    return !kraken.spot().getAssets("XBT", null, null).isEmpty()
-        && kraken.spot().getTradeVolume(TradeVolumeRequest.builder().build()).volume() != null;
+    return !kraken.spot().getAssets(r -> r.asset("XBT")).isEmpty()
+        && kraken.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()).volume() != null;
   }
 
   /** The family's error in the answer: a Spot or Embed error string's category and message, or the code. */

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -19,14 +21,17 @@ import okhttp3.OkHttpClient;
  * Counts what a client leaves behind. The SDK shares the pool and dispatcher of an {@link
  * OkHttpClient} a caller hands in ({@code KrakenClient.Builder.httpClient}), so a client made here,
  * with a pool of its own and dispatcher threads named after the case, shows every connection and
- * thread the SDK used:
+ * thread the SDK used. The client's own completion pool (its threads are named {@code
+ * kraken-completion-N}, in every client) is told apart by the threads that were not alive before:
  *
  * <pre>{@code
  * OkHttpClient http = Leaks.newClient("GET disconnect");
+ * Set<Thread> before = Leaks.completionThreads();
  * ... build a KrakenClient on it, make the call ...
  * Leaks.assertQuiet(http);      // no call running, no connection held by a response
  * kraken.close();
  * Leaks.assertReleased(http);   // no connection left at all, no thread of this client alive
+ * Leaks.assertCompletionReleased(before); // no completion thread the client started alive
  * }</pre>
  *
  * <p>Nothing here is timed: a wait for a condition that becomes true asynchronously (a dispatcher
@@ -35,6 +40,8 @@ import okhttp3.OkHttpClient;
  */
 final class Leaks {
   private static final Duration SETTLE = Duration.ofSeconds(10);
+  /** How the SDK names the threads of a client's completion pool ({@code KrakenClient}). */
+  static final String COMPLETION_PREFIX = "kraken-completion-";
 
   private Leaks() {}
 
@@ -79,6 +86,32 @@ final class Leaks {
     assertTrue(executor.awaitTermination(SETTLE.toSeconds(), TimeUnit.SECONDS), "dispatcher threads never ended");
     String prefix = threadPrefix(name);
     awaitTrue(() -> liveThreads(prefix).isEmpty(), () -> "threads alive: " + liveThreads(prefix));
+  }
+
+  /**
+   * The live threads of the SDK's completion pools, those of every client: take them before a
+   * client is built to tell its own apart afterwards.
+   */
+  static Set<Thread> completionThreads() {
+    Set<Thread> threads = new HashSet<>();
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread.isAlive() && thread.getName().startsWith(COMPLETION_PREFIX)) {
+        threads.add(thread);
+      }
+    }
+    return threads;
+  }
+
+  /**
+   * After the SDK client was closed: no completion thread that was not alive {@code before} is
+   * alive (its pool was shut down and its threads ended).
+   */
+  static void assertCompletionReleased(Set<Thread> before) {
+    awaitTrue(() -> started(before).isEmpty(), () -> "completion threads alive after close(): " + started(before));
+  }
+
+  private static List<String> started(Set<Thread> before) {
+    return completionThreads().stream().filter(t -> !before.contains(t)).map(Thread::getName).sorted().toList();
   }
 
   /** The names of live threads that start with {@code prefix}. */

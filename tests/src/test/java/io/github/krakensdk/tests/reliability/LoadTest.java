@@ -8,17 +8,13 @@ import io.github.krakensdk.auth.oauth.AuthorizationRequest;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
 import io.github.krakensdk.embed.model.AutoEarnStatus;
 import io.github.krakensdk.embed.model.Webhook;
-import io.github.krakensdk.embed.model.WebhookUpdate;
-import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.NonceRejectedException;
 import io.github.krakensdk.futures.model.SelfTradeStrategy;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxExtension;
-import io.github.krakensdk.spot.model.EarnDeallocateRequest;
-import io.github.krakensdk.spot.model.EarnDeallocateStatusRequest;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
+import io.github.krakensdk.spot.model.SpotErrorCode;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -49,7 +45,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * subscriptions, Auto-Earn, the self-trade strategy), and then the invariants are checked: no 5xx
  * and no failure other than the refusals the rules call for, no lost update in any stateful flow,
  * every nonce accepted (each thread signs Spot and Embed with a key of its own; the one Futures key
- * is shared in the SDK's ordered mode). The counts of requests made, accepted and refused go to
+ * is used through one client shared by the threads, whose ordered mode keeps one request of a key
+ * in flight; the order is the client's, so clients sharing a key would race): none reached a
+ * caller, and none was re-signed and re-sent by a client ({@code KrakenClient.nonceResends()})
+ * either. The counts of requests made, accepted and refused go to
  * {@code target/reliability/load.txt}; RELIABILITY.md lists the invariants, and a reference run's
  * counts.
  */
@@ -126,6 +125,8 @@ class LoadTest {
           .build());
     }
     authorize(sandbox, clients.get(0));
+    // The demo Futures key, through one client for every thread: ordered requests are per client.
+    KrakenClient futures = sandbox.newClientBuilder().orderedRequests(true).build();
 
     Counts counts = new Counts();
     ExecutorService threads = Executors.newFixedThreadPool(THREADS);
@@ -137,7 +138,7 @@ class LoadTest {
         int index = i;
         running.add(threads.submit(() -> {
           start.await();
-          work(index, clients.get(index), counts, deadline);
+          work(index, clients.get(index), futures, counts, deadline);
           return null;
         }));
       }
@@ -148,7 +149,10 @@ class LoadTest {
     } finally {
       threads.shutdownNow();
       clients.forEach(KrakenClient::close);
+      futures.close();
     }
+    // A refused nonce is re-signed and re-sent by the client before it would reach a caller: count both.
+    long nonceResends = clients.stream().mapToLong(KrakenClient::nonceResends).sum() + futures.nonceResends();
 
     // Every deallocation accepted has completed once the delay has passed; then nothing may be missing.
     Thread.sleep(EARN_DELAY.toMillis() * 2);
@@ -173,14 +177,15 @@ class LoadTest {
     String report = "16 threads, " + RUN.toSeconds() + " s against the sandbox: " + counts.made.sum() + " requests made, "
         + counts.accepted.sum() + " accepted, " + counts.refused.sum() + " refused by the rules (EEarnings:Busy), "
         + counts.serverErrors.size() + " 5xx, " + counts.failures.size() + " other failures, "
-        + counts.nonceRefusals.size() + " nonce refusals of " + counts.signed.sum() + " signed requests\n"
+        + counts.nonceRefusals.size() + " nonce refusals (and " + nonceResends + " re-sent) of " + counts.signed.sum()
+        + " signed requests\n"
         + "by operation: " + new java.util.TreeMap<>(counts.byOperation) + "\n";
     Observations.write("load.txt", report, false);
 
     Map<String, String> observed = new LinkedHashMap<>();
     observed.put(NO_5XX, "16 threads for 5 s: " + counts.serverErrors.size() + " answers with a 5xx status, "
         + counts.failures.size() + " failures other than the rules' refusals");
-    observed.put(NONCES, counts.nonceRefusals.size() + " nonce refusals");
+    observed.put(NONCES, (counts.nonceRefusals.size() + nonceResends) + " nonce refusals");
     observed.put(EARN, earnProblems.isEmpty() && counts.lostUpdates.stream().noneMatch(p -> p.startsWith("earn"))
         ? EXPECTED.get(EARN) : "lost: " + earnProblems + counts.lostUpdates);
     observed.put(WEBHOOKS, webhookKept && counts.lostUpdates.stream().noneMatch(p -> p.startsWith("webhook"))
@@ -201,7 +206,7 @@ class LoadTest {
   }
 
   /** One thread's share until the deadline: its own mix, from a seed of its own. */
-  private static void work(int index, KrakenClient kraken, Counts counts, long deadline) {
+  private static void work(int index, KrakenClient kraken, KrakenClient futures, Counts counts, long deadline) {
     Random random = new Random(index);
     String owned = index < USERS.size() ? USERS.get(index) : null;
     boolean autoEarn = false;
@@ -210,39 +215,39 @@ class LoadTest {
       if (owned != null && pick < 3) {
         autoEarn = !autoEarn;
         boolean wanted = autoEarn;
-        call(counts, "setAutoEarn", true, () -> kraken.embed().setAutoEarn(owned, wanted));
+        call(counts, "setAutoEarn", true, () -> kraken.embed().setAutoEarn(r -> r.user(owned).wantEnabled(wanted)));
         counts.lastAutoEarn.put(owned, wanted);
-        AutoEarnStatus status = call(counts, "getAutoEarnStatus", true, () -> kraken.embed().getAutoEarnStatus(owned, null));
+        AutoEarnStatus status = call(counts, "getAutoEarnStatus", true, () -> kraken.embed().getAutoEarnStatus(r -> r.user(owned)));
         if (status != null && status.autoEarnEnabled() != wanted) {
           counts.lostUpdates.add("auto-earn " + owned + ": wrote " + wanted + ", read " + status.autoEarnEnabled());
         }
         continue;
       }
       switch (pick) {
-        case 0 -> call(counts, "getAssets", false, () -> kraken.spot().getAssets("XBT,ETH", null, null));
+        case 0 -> call(counts, "getAssets", false, () -> kraken.spot().getAssets(r -> r.asset("XBT,ETH")));
         case 1 -> call(counts, "getTradeVolume", true,
-            () -> kraken.spot().getTradeVolume(TradeVolumeRequest.builder().pair("XBTUSD").build()));
+            () -> kraken.spot().getTradeVolume(r -> r.pair("XBTUSD")));
         case 2, 3 -> {
           String strategy = STRATEGIES.get(random.nextInt(STRATEGIES.size()));
           BigDecimal amount = AMOUNTS.get(strategy);
           Boolean accepted = call(counts, "deallocateEarnFunds", true, () -> kraken.spot().deallocateEarnFunds(
-              EarnDeallocateRequest.builder().strategyId(strategy).amount(amount).build()));
+              r -> r.strategyId(strategy).amount(amount)));
           if (Boolean.TRUE.equals(accepted)) {
             counts.deallocated.merge(strategy, amount, BigDecimal::add);
           }
         }
         case 4 -> call(counts, "getDeallocateStatus", true, () -> kraken.spot().getDeallocateStatus(
-            EarnDeallocateStatusRequest.builder().strategyId(STRATEGIES.get(random.nextInt(STRATEGIES.size()))).build()));
-        case 5 -> call(counts, "getNotifications", true, () -> kraken.futures().getNotifications());
+            r -> r.strategyId(STRATEGIES.get(random.nextInt(STRATEGIES.size())))));
+        case 5 -> call(counts, "getNotifications", true, () -> futures.futures().getNotifications());
         case 6 -> {
           SelfTradeStrategy wanted = SelfTradeStrategy.values().get(random.nextInt(SelfTradeStrategy.values().size()));
           counts.strategies.add(wanted);
-          var answer = call(counts, "updateSelfTradeStrategy", true, () -> kraken.futures().updateSelfTradeStrategy(wanted));
+          var answer = call(counts, "updateSelfTradeStrategy", true, () -> futures.futures().updateSelfTradeStrategy(r -> r.strategy(wanted)));
           if (answer != null && !wanted.equals(answer.strategy())) {
             counts.lostUpdates.add("strategy: sent " + wanted + ", answered " + answer.strategy());
           }
         }
-        case 7 -> call(counts, "getTradeHistory", false, () -> kraken.futures().getTradeHistory("PF_XBTUSD", null));
+        case 7 -> call(counts, "getTradeHistory", false, () -> futures.futures().getTradeHistory(r -> r.symbol("PF_XBTUSD")));
         case 8 -> call(counts, "getUserInfo", false, () -> kraken.oauth().getUserInfo());
         case 9 -> {
           List<String> events = new ArrayList<>();
@@ -252,15 +257,15 @@ class LoadTest {
             }
           }
           counts.subscriptionSets.add(List.copyOf(events));
-          var answer = call(counts, "updateWebhook", true, () -> kraken.embed().updateWebhook("WH7K2M-QP4XD-ZR8TNA",
-              WebhookUpdate.builder().events(events).build()));
+          var answer = call(counts, "updateWebhook", true, () -> kraken.embed().updateWebhook(r -> r.webhookId("WH7K2M-QP4XD-ZR8TNA")
+              .events(events)));
           if (answer != null && !events.equals(answer.webhook().subscribedEvents())) {
             counts.lostUpdates.add("webhook: sent " + events + ", answered " + answer.webhook().subscribedEvents());
           }
         }
         case 10 -> call(counts, "getAutoEarnStatus", true,
-            () -> kraken.embed().getAutoEarnStatus(USERS.get(random.nextInt(USERS.size())), "EUR"));
-        default -> call(counts, "getDepositMethods", true, () -> kraken.embed().getDepositMethods("ETH", USERS.get(0)));
+            () -> kraken.embed().getAutoEarnStatus(r -> r.user(USERS.get(random.nextInt(USERS.size()))).currency("EUR")));
+        default -> call(counts, "getDepositMethods", true, () -> kraken.embed().getDepositMethods(r -> r.asset("ETH").user(USERS.get(0))));
       }
     }
   }
@@ -285,7 +290,7 @@ class LoadTest {
     } catch (KrakenServiceException e) {
       if (e.httpStatus() >= 500) {
         counts.serverErrors.add(operation + ": " + e.getMessage());
-      } else if (operation.equals("deallocateEarnFunds") && e.hasError(KrakenError.Code.EARN_BUSY)) {
+      } else if (operation.equals("deallocateEarnFunds") && e.hasError(SpotErrorCode.EARNINGS_BUSY)) {
         counts.refused.increment();
       } else {
         counts.failures.add(operation + ": " + e.getMessage());

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.krakensdk.auth.RedactingLoggingInterceptor;
+import io.github.krakensdk.auth.oauth.OAuthException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.UnexpectedResponseException;
 import io.github.krakensdk.tests.client.ServiceCall;
+import io.github.krakensdk.tests.client.TokenCall;
 import io.github.krakensdk.tests.client.WireFixture;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
@@ -44,7 +47,9 @@ import org.junit.jupiter.api.TestFactory;
  * a service error (any status for Spot and Futures, whose 2xx bodies report errors; an error
  * status for Embed and OAuth). Never another exception, a stack overflow (deep nesting is among the
  * mutations) or a hang ({@code assertTimeoutPreemptively}). Decoded values must survive {@code
- * toString()}, {@code hashCode()} and {@code equals()}.
+ * toString()}, {@code hashCode()} and {@code equals()}. OAuth {@code getToken} is no service
+ * method: its answers go to {@code kraken.oauthTokens()} ({@link TokenCall}), whose token client
+ * refuses anything that is not a token answer with its {@code OAuthException}, whatever the status.
  *
  * <p>The boundary fuzzed is the client, not the JSON adapters: a caller only ever sees what the
  * service method throws, and between the bytes and the caller sit more than the adapters (Moshi's
@@ -164,7 +169,8 @@ class ResponseFuzzTest {
     private final WireFixture wire;
     private final AtomicReference<MockResponse> next = new AtomicReference<>();
     private final AtomicLong logged = new AtomicLong();
-    private final Object[] arguments;
+    private final ObjectNode json;
+    private final Object arguments;
 
     Fuzzing(ServiceCall call) {
       this.call = call;
@@ -180,7 +186,8 @@ class ResponseFuzzTest {
           return next.get();
         }
       });
-      this.arguments = call.decode(call.exampleArguments());
+      this.json = call.exampleArguments();
+      this.arguments = TokenCall.isTokenCall(call) ? null : call.decode(json);
     }
 
     /** Answers {@code body} with {@code status} to one call and tallies how it ended. */
@@ -189,12 +196,14 @@ class ResponseFuzzTest {
           .body(new Buffer().write(body)).build());
       Object result;
       try {
-        result = call.invoke(wire.client, arguments);
+        result = TokenCall.isTokenCall(call) ? TokenCall.obtain(wire.client, wire.tokens, json)
+            : call.invoke(wire.client, arguments);
       } catch (UnexpectedResponseException e) {
         tally.unexpected++;
         return;
       } catch (KrakenServiceException e) {
-        if (status / 100 == 2 && !carriesErrorsIn2xx(call)) {
+        if (status / 100 == 2 && !carriesErrorsIn2xx(call)
+            && !(TokenCall.isTokenCall(call) && e instanceof OAuthException)) {
           fail(tally, status, body, name, "a KrakenServiceException from a 2xx " + call.style() + " body: " + e);
         } else {
           tally.service++;

@@ -13,15 +13,14 @@ import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
 import io.github.krakensdk.embed.model.WebhookTestResult;
 import io.github.krakensdk.futures.model.SelfTradeStrategy;
 import io.github.krakensdk.oauth.model.FastApiKey;
-import io.github.krakensdk.oauth.model.GrantType;
 import io.github.krakensdk.oauth.model.TokenResponse;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxCredentials;
 import io.github.krakensdk.sandbox.SandboxExtension;
 import io.github.krakensdk.sandbox.SandboxKey;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
-import io.github.krakensdk.spot.model.WithdrawCancelRequest;
+import io.github.krakensdk.spot.model.GetTradeVolumeRequest;
 import io.github.krakensdk.tests.client.ServiceCall;
+import io.github.krakensdk.tests.client.TokenCall;
 import io.github.krakensdk.tests.client.WireFixture;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
@@ -58,7 +57,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Known secret values go through every family (every operation of the four contracts against the
- * sandbox, the OAuth code flow and a refresh, failures of every kind: a wrong secret, a replayed
+ * sandbox, the OAuth code flow and a refresh through {@code kraken.oauthTokens()}, failures of every kind: a wrong secret, a replayed
  * nonce, a read-only key, a used code, a revoked grant, a refused connection, a dropped POST, a
  * Spot warning, a webhook delivery and a forged one), and everything the SDK writes is scanned for
  * them: the wire log at {@code BODY} (the level that shows most), the {@code System.Logger} output
@@ -237,7 +236,7 @@ class SecretsTest {
       roots.add(logging);
       roots.add(demo.oauthConfidentialClient());
 
-      // OAuth: the code flow, then a refresh through the operation itself (TokenResponse has secrets).
+      // OAuth: the code flow, then a refresh through the token path (getToken is no service method).
       AuthorizationRequest authorization = AuthorizationRequest.builder(demo.oauthConfidentialClientId(),
           demo.redirectUri()).authorizeUrl(sandbox.authorizeUrl()).scopes("account.info:basic",
           "account.fast-api-key:read").build();
@@ -248,17 +247,27 @@ class SecretsTest {
       secrets.add(first.accessToken());
       secrets.add(first.refreshToken());
       revokedAccessToken = first.accessToken();
-      TokenResponse refreshed = kraken.oauth().getToken(GrantType.REFRESH_TOKEN, null, null, first.refreshToken());
+      store.save(expired(first));
+      kraken.oauthTokens().accessToken(); // refreshes: getToken with grant_type=refresh_token
+      OAuthTokens refreshed = store.load();
       secrets.add(refreshed.accessToken());
       secrets.add(refreshed.refreshToken());
       roots.add(refreshed);
-      store.save(new OAuthTokens(refreshed.accessToken(), refreshed.refreshToken(),
-          Instant.now().plusSeconds(refreshed.expiresIn()), "bearer", null));
+      // The token answer's model, decoded with the client's JSON set-up as a caller may (format: password members).
+      roots.add(kraken.moshi().adapter(TokenResponse.class).fromJson("{\"access_token\":\"" + refreshed.accessToken()
+          + "\",\"token_type\":\"bearer\",\"expires_in\":86400,\"refresh_token\":\"" + refreshed.refreshToken() + "\"}"));
       attempt(() -> kraken.oauthTokens().completeAuthorization(code, demo.redirectUri())); // used code
-      attempt(() -> kraken.oauth().getToken(GrantType.REFRESH_TOKEN, null, null, first.refreshToken())); // rotated
+      store.save(expired(first));
+      attempt(() -> kraken.oauthTokens().accessToken()); // rotated refresh token
+      store.save(refreshed);
 
       // Every operation of the four contracts, with the contract's example arguments.
       for (ServiceCall call : ServiceCall.all()) {
+        if (TokenCall.isTokenCall(call)) {
+          attempt(() -> TokenCall.obtain(kraken, store, call.exampleArguments()));
+          store.save(refreshed);
+          continue;
+        }
         attempt(() -> call.invoke(kraken, call.decode(call.exampleArguments())));
       }
       List<FastApiKey> fastKeys = kraken.oauth().listFastApiKeys();
@@ -266,17 +275,14 @@ class SecretsTest {
       roots.add(fastKeys);
 
       // State changes and the rules' refusals.
-      attempt(() -> kraken.spot().cancelWithdrawal(WithdrawCancelRequest.builder().asset("ETH")
-          .refid("FTQcN7x-K3bWp9RmZsq2Lx84YhVd5e").build()));
-      attempt(() -> kraken.spot().cancelWithdrawal(WithdrawCancelRequest.builder().asset("ETH")
-          .refid("FTQcN7x-K3bWp9RmZsq2Lx84YhVd5e").build()));
-      attempt(() -> kraken.futures().updateSelfTradeStrategy(SelfTradeStrategy.CANCEL_MAKER_ANY));
-      attempt(() -> kraken.embed().testWebhook(demo.disabledWebhookId()));
-      attempt(() -> kraken.embed().updateWebhook(demo.foreignWebhookId(),
-          io.github.krakensdk.embed.model.WebhookUpdate.builder().enabled(true).build()));
+      attempt(() -> kraken.spot().cancelWithdrawal(r -> r.asset("ETH").refid("FTQcN7x-K3bWp9RmZsq2Lx84YhVd5e")));
+      attempt(() -> kraken.spot().cancelWithdrawal(r -> r.asset("ETH").refid("FTQcN7x-K3bWp9RmZsq2Lx84YhVd5e")));
+      attempt(() -> kraken.futures().updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.CANCEL_MAKER_ANY)));
+      attempt(() -> kraken.embed().testWebhook(r -> r.webhookId(demo.disabledWebhookId())));
+      attempt(() -> kraken.embed().updateWebhook(r -> r.webhookId(demo.foreignWebhookId()).enabled(true)));
 
       // A webhook delivery, verified and parsed as a partner would; then a forged one.
-      WebhookTestResult delivery = kraken.embed().testWebhook(demo.webhookId());
+      WebhookTestResult delivery = kraken.embed().testWebhook(r -> r.webhookId(demo.webhookId()));
       WebhookSignatureVerifier verifier = new WebhookSignatureVerifier(demo.webhookSecret(), Clock.systemUTC());
       roots.add(verifier);
       roots.add(delivery);
@@ -296,13 +302,13 @@ class SecretsTest {
             new InMemoryTokenStore(new OAuthTokens(revokedAccessToken, null, Instant.now().plusSeconds(60),
                 "bearer", null))).build()) {
       roots.addAll(List.of(wrong, replay, readOnly, revoked));
-      attempt(() -> wrong.spot().getTradeVolume(TradeVolumeRequest.builder().build()));
+      attempt(() -> wrong.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()));
       attempt(() -> wrong.futures().getNotifications());
-      attempt(() -> wrong.embed().getAutoEarnStatus(demo.userIiban(), null));
-      attempt(() -> replay.spot().getTradeVolume(TradeVolumeRequest.builder().build()));
+      attempt(() -> wrong.embed().getAutoEarnStatus(r -> r.user(demo.userIiban())));
+      attempt(() -> replay.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()));
       attempt(() -> replay.futures().getNotifications());
-      attempt(() -> replay.embed().getAutoEarnStatus(demo.userIiban(), null));
-      attempt(() -> readOnly.futures().updateSelfTradeStrategy(SelfTradeStrategy.REJECT_TAKER));
+      attempt(() -> replay.embed().getAutoEarnStatus(r -> r.user(demo.userIiban())));
+      attempt(() -> readOnly.futures().updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.REJECT_TAKER)));
       attempt(() -> revoked.oauth().getUserInfo());
     }
 
@@ -317,15 +323,14 @@ class SecretsTest {
         KrakenClient dropped = sandbox.newClientBuilder().logging(logging)
             .environment(sandbox.environment().toBuilder().spot(server.url("/").toString()).build()).build()) {
       roots.addAll(List.of(refused, dropped));
-      attempt(() -> refused.spot().getTradeVolume(TradeVolumeRequest.builder().build()));
+      attempt(() -> refused.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()));
       server.enqueue(new MockResponse.Builder().body("{\"error\":[],\"result\":true}")
           .onResponseStart(SocketEffect.ShutdownConnection.INSTANCE).build());
-      attempt(() -> dropped.spot().cancelWithdrawal(WithdrawCancelRequest.builder().asset("ETH")
-          .refid("FTQcRw4-Hq8LmZ2vTc6YbNs0Gp3Kd7").build()));
+      attempt(() -> dropped.spot().cancelWithdrawal(r -> r.asset("ETH").refid("FTQcRw4-Hq8LmZ2vTc6YbNs0Gp3Kd7")));
       server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "application/json")
           .body("{\"error\":[\"WGeneral:Deprecated:use assetVersion=1\"],\"result\":{\"currency\":\"ZUSD\","
               + "\"volume\":\"1.5\"}}").build());
-      roots.add(dropped.spot().getTradeVolume(TradeVolumeRequest.builder().build()));
+      roots.add(dropped.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()));
     }
   }
 
@@ -342,6 +347,12 @@ class SecretsTest {
   @FunctionalInterface
   interface ThrowingCall {
     Object run() throws Throwable;
+  }
+
+  /** {@code tokens} already expired, so that the next bearer use refreshes them through the token path. */
+  private static OAuthTokens expired(OAuthTokens tokens) {
+    return new OAuthTokens(tokens.accessToken(), tokens.refreshToken(), Instant.now().minusSeconds(60),
+        tokens.tokenType(), tokens.scope());
   }
 
   /** Each secret as it is and URL-encoded (Base64 secrets change when encoded). */

@@ -4,7 +4,6 @@ import io.github.krakensdk.Environment;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.spot.model.TradeVolume;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
 
 /**
  * The SDK side of the cold-start row: a fresh JVM that builds a {@link KrakenClient} and makes one
@@ -36,8 +35,7 @@ public final class SdkFirstCall {
         .environment(Environment.PRODUCTION.toBuilder().spot(args[0]).build())
         .spotCredentials(credentials)
         .build()) {
-      TradeVolume volume =
-          kraken.spot().getTradeVolume(TradeVolumeRequest.builder().pair("XBTUSD").build());
+      TradeVolume volume = kraken.spot().getTradeVolume(r -> r.pair("XBTUSD"));
       // A result that decoded to nothing would make a fast but meaningless start.
       if (volume.fees() == null || volume.fees().isEmpty()) {
         throw new IllegalStateException("no fee tiers decoded: " + volume);

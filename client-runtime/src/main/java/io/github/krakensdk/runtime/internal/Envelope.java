@@ -1,4 +1,4 @@
-package io.github.krakensdk.runtime.call;
+package io.github.krakensdk.runtime.internal;
 
 import io.github.krakensdk.runtime.json.OpenEnum;
 import java.util.List;
@@ -43,7 +43,12 @@ public final class Envelope {
    * {@code error}. A body without {@code result} is not a Futures answer at all.
    */
   public static Envelope futures(OpenEnum result, OpenEnum error, List<String> errors) {
-    boolean failed = error != null || (result != null && "error".equals(result.value()));
+    return futures(result == null ? null : result.value(), error, errors);
+  }
+
+  /** As {@link #futures(OpenEnum, OpenEnum, List)} with the {@code result} status as text. */
+  public static Envelope futures(String result, OpenEnum error, List<String> errors) {
+    boolean failed = error != null || "error".equals(result);
     if (!failed) {
       return result == null ? new Envelope(List.of(), null, false, "no result status") : NONE;
     }

@@ -1,5 +1,6 @@
-package io.github.krakensdk.runtime.call;
+package io.github.krakensdk.runtime.internal;
 
+import io.github.krakensdk.runtime.call.RetryPolicy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -33,8 +34,9 @@ import retrofit2.http.POST;
 
 /** What reaches the caller when an interceptor fails, or a write's outcome is unknown. */
 final class CallsFailureTest {
-  private static final Operation GET_ASSETS = new Operation("getAssets", true, ErrorModel.krakenStrings());
-  private static final Operation CANCEL = new Operation("cancelWithdrawal", false, ErrorModel.krakenStrings());
+  private static final ErrorModel ERRORS = ErrorModel.krakenStrings(TestCodes.Code::new, java.util.Map.of());
+  private static final Operation GET_ASSETS = new Operation("getAssets", true, false, ERRORS);
+  private static final Operation CANCEL = new Operation("cancelWithdrawal", false, false, ERRORS);
 
   interface Api {
     @GET("0/public/Assets")
@@ -47,8 +49,10 @@ final class CallsFailureTest {
   @StartStop final MockWebServer server = new MockWebServer();
 
   private final AtomicInteger attempts = new AtomicInteger();
-  private final Calls calls = new Calls(new Moshi.Builder().build(),
-      RetryPolicy.exponential().maxAttempts(3).initialDelay(Duration.ZERO).build(), (operationId, warnings) -> { });
+  private final Calls calls = Calls.builder(new Moshi.Builder().build())
+      .retryPolicy(RetryPolicy.exponential().maxAttempts(3).initialDelay(Duration.ZERO).build())
+      .warnings((operationId, warnings) -> { })
+      .build();
 
   private Api api(OkHttpClient client) {
     return new Retrofit.Builder().baseUrl(server.url("/")).client(client).build().create(Api.class);

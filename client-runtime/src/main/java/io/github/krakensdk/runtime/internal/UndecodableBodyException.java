@@ -1,4 +1,4 @@
-package io.github.krakensdk.runtime.call;
+package io.github.krakensdk.runtime.internal;
 
 import java.io.IOException;
 

@@ -1,4 +1,4 @@
-package io.github.krakensdk.runtime.call;
+package io.github.krakensdk.runtime.internal;
 
 import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.JsonDataException;
