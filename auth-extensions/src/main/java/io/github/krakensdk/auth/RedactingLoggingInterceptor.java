@@ -1,10 +1,11 @@
 package io.github.krakensdk.auth;
 
-import io.github.krakensdk.auth.internal.JsonException;
-import io.github.krakensdk.auth.internal.JsonReader;
 import io.github.krakensdk.auth.internal.Redactor;
 import io.github.krakensdk.auth.internal.Secrets;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -202,8 +203,13 @@ public final class RedactingLoggingInterceptor implements Interceptor {
   private static String textOf(byte[] bytes, MediaType type, boolean truncated) {
     if (type != null && !isTextual(type)) return null;
     try {
-      return JsonReader.decodeUtf8(bytes);
-    } catch (JsonException e) {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
       // Cut in the middle of a multi-byte character, or not UTF-8 at all.
       if (!truncated) return null;
       return new String(bytes, StandardCharsets.UTF_8);

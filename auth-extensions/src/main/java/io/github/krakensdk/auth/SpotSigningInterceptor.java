@@ -1,6 +1,5 @@
 package io.github.krakensdk.auth;
 
-import io.github.krakensdk.auth.internal.JsonException;
 import io.github.krakensdk.auth.internal.RequestBodies;
 import io.github.krakensdk.auth.internal.SpotNonces;
 import java.io.IOException;
@@ -90,7 +89,7 @@ public final class SpotSigningInterceptor implements Interceptor {
   private static byte[] putIntoJson(byte[] body, String nonce) {
     try {
       return SpotNonces.putIntoJson(body, nonce);
-    } catch (JsonException e) {
+    } catch (IllegalArgumentException e) {
       throw new RequestSigningException(
           "cannot add the nonce: the JSON body is not a strict JSON object (" + e.getMessage() + ")");
     }

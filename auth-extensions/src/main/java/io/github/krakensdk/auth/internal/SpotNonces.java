@@ -1,8 +1,15 @@
 package io.github.krakensdk.auth.internal;
 
+import com.squareup.moshi.JsonDataException;
+import com.squareup.moshi.JsonReader;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import okio.Buffer;
 
 /**
  * Puts a Spot nonce into a request body without touching any other byte of it: what the caller
@@ -46,27 +53,101 @@ public final class SpotNonces {
   /**
    * For a JSON body: replaces the value of a top-level {@code nonce} member with the number, or
    * else inserts {@code "nonce":<value>} as the first member. An empty body becomes
-   * {@code {"nonce":<value>}}.
+   * {@code {"nonce":<value>}}. Every other byte stays as the caller wrote it.
    *
-   * @throws JsonException if the body is not a strict JSON object.
+   * @throws IllegalArgumentException if the body is not well-formed UTF-8 holding one strict JSON
+   *     object, or its top level names a member twice. The message never quotes the body.
    */
-  public static byte[] putIntoJson(byte[] body, String nonce) throws JsonException {
+  public static byte[] putIntoJson(byte[] body, String nonce) {
     if (body.length == 0) return ("{\"nonce\":" + nonce + "}").getBytes(StandardCharsets.UTF_8);
-    // Strict decoding guarantees that re-encoding the untouched parts gives back their bytes.
-    String text = JsonReader.decodeUtf8(body);
-    JsonReader.ObjectScan scan = JsonReader.scanObject(text);
-    String result = null;
-    for (JsonReader.Member member : scan.members) {
-      if (member.name.equals("nonce")) {
-        result = text.substring(0, member.valueStart) + nonce + text.substring(member.valueEnd);
-        break;
+    List<String> names = topLevelNames(body);
+    int open = 0;
+    while (body[open] != '{') open++; // Moshi accepted an object: only whitespace comes before it
+    int nonceIndex = names.indexOf("nonce");
+    if (nonceIndex < 0) {
+      String member = "\"nonce\":" + nonce + (names.isEmpty() ? "" : ",");
+      return splice(body, open + 1, open + 1, member);
+    }
+    int[] span = valueSpan(body, open, nonceIndex);
+    return splice(body, span[0], span[1], nonce);
+  }
+
+  /**
+   * Validates {@code body} with Moshi (strict: no comments, single quotes, trailing commas, leading
+   * zeros or data after the object) and returns the decoded names of its top-level members.
+   */
+  private static List<String> topLevelNames(byte[] body) {
+    try {
+      // Moshi reads bytes as UTF-8 with replacement; refusing malformed input keeps names exact.
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(body));
+      JsonReader reader = JsonReader.of(new Buffer().write(body));
+      reader.setLenient(false);
+      List<String> names = new ArrayList<>();
+      reader.beginObject();
+      while (reader.hasNext()) {
+        String name = reader.nextName();
+        // Readers disagree on which of two equal names wins, so which nonce counts is ambiguous.
+        if (names.contains(name)) throw new IllegalArgumentException("duplicate top-level member name");
+        names.add(name);
+        reader.skipValue();
+      }
+      reader.endObject();
+      if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
+        throw new IllegalArgumentException("unexpected data after the JSON object");
+      }
+      return names;
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException("the JSON body is not well-formed UTF-8");
+    } catch (IOException | JsonDataException e) {
+      // Moshi's messages give what was expected and a path of member names, never values.
+      throw new IllegalArgumentException(e.getMessage());
+    }
+  }
+
+  /**
+   * The half-open byte range of the value of top-level member {@code index} in a body that Moshi
+   * has validated: the one thing Moshi cannot report, because it does not expose offsets.
+   */
+  private static int[] valueSpan(byte[] json, int open, int index) {
+    int member = 0;
+    int depth = 0;
+    int start = -1;
+    for (int i = open; ; i++) {
+      byte b = json[i];
+      if (b == '"') {
+        for (i++; json[i] != '"'; i++) if (json[i] == '\\') i++; // leaves i on the closing quote
+      } else if (b == '{' || b == '[') {
+        depth++;
+      } else if (depth == 1 && b == ':' && member == index) {
+        start = i + 1;
+        while (isWhitespace(json[start])) start++;
+      } else if (depth == 1 && b == ',' || depth == 1 && b == '}') {
+        if (start >= 0) {
+          int end = i;
+          while (isWhitespace(json[end - 1])) end--;
+          return new int[] {start, end};
+        }
+        member++;
+      } else if (b == '}' || b == ']') {
+        depth--;
       }
     }
-    if (result == null) {
-      int insertAt = scan.openBrace + 1;
-      String member = "\"nonce\":" + nonce + (scan.members.isEmpty() ? "" : ",");
-      result = text.substring(0, insertAt) + member + text.substring(insertAt);
-    }
-    return result.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static boolean isWhitespace(byte b) {
+    return b == ' ' || b == '\t' || b == '\n' || b == '\r';
+  }
+
+  private static byte[] splice(byte[] body, int from, int to, String replacement) {
+    byte[] middle = replacement.getBytes(StandardCharsets.UTF_8);
+    byte[] result = new byte[body.length - (to - from) + middle.length];
+    System.arraycopy(body, 0, result, 0, from);
+    System.arraycopy(middle, 0, result, from, middle.length);
+    System.arraycopy(body, to, result, from + middle.length, body.length - to);
+    return result;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Helpers shared by the public packages of this module: strict JSON reading, DER and PEM
+ * Helpers shared by the public packages of this module: the Spot nonce splice, DER and PEM
  * decoding, HMAC and hashing, request-body snapshots. Not API: these classes are public only
  * so that sibling packages can use them, and they may change in any release.
  *

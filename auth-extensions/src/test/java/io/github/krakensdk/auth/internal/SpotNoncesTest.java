@@ -2,13 +2,15 @@ package io.github.krakensdk.auth.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 final class SpotNoncesTest {
-  private static String json(String body) throws JsonException {
+  private static String json(String body) {
     return new String(
         SpotNonces.putIntoJson(body.getBytes(StandardCharsets.UTF_8), "5"), StandardCharsets.UTF_8);
   }
@@ -44,14 +46,47 @@ final class SpotNoncesTest {
   }
 
   @Test
+  void theScanFindsTheTopLevelMemberWhateverItsNeighboursHold() {
+    // Strings holding quotes, escaped backslashes, braces, commas and colons, and nested values,
+    // before and after the nonce.
+    assertEquals("{\"a\":\"\\\\\",\"b\":[{\"nonce\":\"}],:\"}],\"nonce\":5,\"c\":{\"d\":[\"\\\"\"]}}",
+        json("{\"a\":\"\\\\\",\"b\":[{\"nonce\":\"}],:\"}],\"nonce\":[{\"x\":\"\\\"}\"}],\"c\":{\"d\":[\"\\\"\"]}}"));
+    assertEquals("{\"nonce\"\t:\r\n5\n}", json("{\"nonce\"\t:\r\n\"a,b\"\n}"));
+    assertEquals("{\"x\":true,\"nonce\":5}", json("{\"x\":true,\"nonce\":-1.5e+3}"));
+  }
+
+  @Test
   void notAStrictJsonObjectIsRefused() {
-    for (String bad : new String[] {"[1]", "1", "\"s\"", "{\"a\":1,}", "{\"a\":1} x", "{'a':1}",
-        "{\"nonce\":1,\"nonce\":2}", "{\"a\":01}", "{"}) {
-      assertThrows(JsonException.class, () -> json(bad), bad);
+    String[] bad = {
+      "[1]", "1", "\"s\"", "null", " ", "{", "}", "{\"a\":1,}", "{\"a\":1} x", "{} {}", "{'a':1}",
+      "{a:1}", "{\"nonce\":1,\"nonce\":2}", "{\"n\\u006fnce\":1,\"nonce\":2}", "{\"a\":01}",
+      "{\"a\":[1,]}", "{\"a\":-}", "{\"a\":1.}", "{\"a\":.5}", "{\"a\":1e}", "{\"a\":+1}",
+      "{\"a\":NaN}", "{\"a\":Infinity}", "{\"a\":tru}", "{\"a\":nul}", "{\"a\":\"abc}",
+      "{\"a\":\"\\x\"}", "{\"a\":\"\\u12G4\"}", "{\"a\":[1 2]}", "{\"a\" 1}", "{\"a\":1 \"b\":2}",
+      "{\"a\":1}// c", "/* c */{}", "{# c\n}", "\u00a0{}"
+    };
+    for (String text : bad) {
+      assertThrows(IllegalArgumentException.class, () -> json(text), () -> "accepted: " + text);
     }
     // Malformed UTF-8 cannot be re-encoded to the same bytes, so it is refused too.
-    assertThrows(JsonException.class,
+    assertThrows(IllegalArgumentException.class,
         () -> SpotNonces.putIntoJson(new byte[] {'{', '"', (byte) 0xC3, '"', ':', '1', '}'}, "5"));
+  }
+
+  @Test
+  void deepNestingIsRefusedWithoutOverflowingTheStack() {
+    char[] deep = new char[100_000];
+    Arrays.fill(deep, '[');
+    assertThrows(IllegalArgumentException.class, () -> json("{\"a\":" + new String(deep)));
+  }
+
+  @Test
+  void messagesNeverQuoteTheBody() {
+    for (String secret : new String[] {
+        "{\"otp\":\"tok-SECRET-123\",}", "{\"otp\":\"tok-SECRET-123\" x}", "{\"otp\":tok-SECRET-123}"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> json(secret));
+      assertFalse(e.getMessage().contains("SECRET"), e.getMessage());
+    }
   }
 
   @Test
