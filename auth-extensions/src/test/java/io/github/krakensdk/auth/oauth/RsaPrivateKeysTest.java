@@ -3,21 +3,28 @@ package io.github.krakensdk.auth.oauth;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.krakensdk.errors.KrakenClientException;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.AlgorithmParameters;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
+import java.security.NoSuchProviderException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
@@ -25,11 +32,14 @@ import java.security.UnrecoverableKeyException;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.spec.InvalidKeySpecException;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Cipher;
+import javax.crypto.EncryptedPrivateKeyInfo;
 import javax.crypto.SecretKey;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.IvParameterSpec;
@@ -169,6 +179,23 @@ final class RsaPrivateKeysTest {
     assertSameKey(RsaPrivateKeys.fromPem(encryptedPkcs8("PBEWithHmacSHA512AndAES_256", PASSPHRASE), PASSPHRASE));
   }
 
+  /** PBES1 and the PKCS#12 schemes, which the JDK writes itself; BouncyCastle reads them. */
+  @Test
+  void encryptedPkcs8WithOlderSchemes() throws Exception {
+    for (String algorithm : new String[] {"PBEWithMD5AndDES", "PBEWithSHA1AndDESede"}) {
+      SecretKey key = SecretKeyFactory.getInstance(algorithm).generateSecret(new PBEKeySpec(PASSPHRASE));
+      byte[] salt = new byte[8];
+      RANDOM.nextBytes(salt);
+      Cipher cipher = Cipher.getInstance(algorithm);
+      cipher.init(Cipher.ENCRYPT_MODE, key, new PBEParameterSpec(salt, 2048));
+      EncryptedPrivateKeyInfo info = new EncryptedPrivateKeyInfo(
+          cipher.getParameters(), cipher.doFinal(keyPair.getPrivate().getEncoded()));
+      String pem = pem("ENCRYPTED PRIVATE KEY", List.of(), info.getEncoded());
+      assertSameKey(RsaPrivateKeys.fromPem(pem, PASSPHRASE));
+      unreadable(UnrecoverableKeyException.class, () -> RsaPrivateKeys.fromPem(pem, "wrong".toCharArray()));
+    }
+  }
+
   @Test
   void plainPkcs1() throws Exception {
     assertSameKey(RsaPrivateKeys.fromPem(pem("RSA PRIVATE KEY", List.of(), pkcs1())));
@@ -234,6 +261,75 @@ final class RsaPrivateKeysTest {
     String wrapped = encrypted.substring(0, 64) + "\n" + encrypted.substring(64);
     assertEquals(client.basicAuthorization(),
         ClientCredentials.confidentialFromEncryptedSecret("cid", wrapped, key).basicAuthorization());
+  }
+
+  /** No PEM at all: a key from a key store, an HSM's provider or anywhere else is taken as is. */
+  @Test
+  void privateKeyIsAcceptedDirectly() throws Exception {
+    String encrypted = encryptForClient(keyPair.getPublic(), "the-client-secret");
+    PrivateKey key = KeyFactory.getInstance("RSA").generatePrivate(
+        new PKCS8EncodedKeySpec(keyPair.getPrivate().getEncoded()));
+    assertEquals(basic("cid:the-client-secret"),
+        ClientCredentials.confidentialFromEncryptedSecret("cid", encrypted, key).basicAuthorization());
+  }
+
+  /**
+   * BouncyCastle is optional: without it, unencrypted PKCS#8 is read without touching a single
+   * BouncyCastle class, and the other forms fail with an error that names the dependency.
+   */
+  @Test
+  void withoutBouncyCastleOnlyPkcs8IsReadAndTheErrorNamesTheDependency() throws Exception {
+    WithoutBouncyCastle loader = new WithoutBouncyCastle(RsaPrivateKeys.class.getClassLoader());
+    Class<?> hidden = Class.forName(RsaPrivateKeys.class.getName(), true, loader);
+    assertNotSame(RsaPrivateKeys.class, hidden, "loaded again, by the loader that hides BouncyCastle");
+    Method fromPem = hidden.getMethod("fromPem", String.class, char[].class);
+
+    assertSameKey((RSAPrivateKey) fromPem.invoke(null, pem("PRIVATE KEY", List.of(), keyPair.getPrivate().getEncoded()), null));
+    assertEquals(List.of(), loader.bouncyCastleRequests, "the JDK path asked for no BouncyCastle class");
+
+    String[][] cases = {
+      {encryptedPkcs8("PBEWithHmacSHA256AndAES_128", PASSPHRASE), "encrypted PKCS#8 key (BEGIN ENCRYPTED PRIVATE KEY)"},
+      {pem("RSA PRIVATE KEY", List.of(), pkcs1()), "PKCS#1 key (BEGIN RSA PRIVATE KEY)"},
+      {traditional("AES-128-CBC", "AES/CBC/PKCS5Padding", "AES", 16, 16, PASSPHRASE), "PKCS#1 key (BEGIN RSA PRIVATE KEY)"},
+    };
+    for (String[] c : cases) {
+      InvocationTargetException thrown =
+          assertThrows(InvocationTargetException.class, () -> fromPem.invoke(null, c[0], PASSPHRASE));
+      KrakenClientException e = assertInstanceOf(KrakenClientException.class, thrown.getCause());
+      assertInstanceOf(NoSuchProviderException.class, e.getCause());
+      assertEquals(RsaPrivateKeys.READ_PRIVATE_KEY, e.operationId());
+      assertTrue(e.getMessage().contains("org.bouncycastle:bcpkix-jdk18on"), e.getMessage());
+      assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+    }
+  }
+
+  /** Defines this module's classes itself and refuses every org.bouncycastle class. */
+  private static final class WithoutBouncyCastle extends ClassLoader {
+    final List<String> bouncyCastleRequests = new CopyOnWriteArrayList<>();
+
+    WithoutBouncyCastle(ClassLoader parent) {
+      super(parent);
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (name.startsWith("org.bouncycastle.")) {
+        bouncyCastleRequests.add(name);
+        throw new ClassNotFoundException(name);
+      }
+      if (!name.startsWith("io.github.krakensdk.auth.")) return super.loadClass(name, resolve);
+      synchronized (getClassLoadingLock(name)) {
+        Class<?> loaded = findLoadedClass(name);
+        if (loaded != null) return loaded;
+        try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+          if (in == null) throw new ClassNotFoundException(name);
+          byte[] bytes = in.readAllBytes();
+          return defineClass(name, bytes, 0, bytes.length);
+        } catch (IOException e) {
+          throw new ClassNotFoundException(name, e);
+        }
+      }
+    }
   }
 
   @Test
