@@ -31,8 +31,10 @@ public final class PemPrivateKeyReader {
   /**
    * Reads the first private key block of {@code pem}.
    *
+   * @param pem PEM text; blocks before the key (a certificate, say) and text around it are skipped.
    * @param passphrase needed for an encrypted key, ignored for a plain one; may be null. It is
    *     neither modified nor kept.
+   * @return the key, as the JDK's RSA key factory builds it.
    * @throws NoSuchProviderException if the key needs BouncyCastle and it is not on the class path.
    */
   public static RSAPrivateKey read(String pem, char[] passphrase) throws GeneralSecurityException {

@@ -125,7 +125,7 @@ public final class SpotNonces {
       } else if (depth == 1 && b == ':' && member == index) {
         start = i + 1;
         while (isWhitespace(json[start])) start++;
-      } else if (depth == 1 && b == ',' || depth == 1 && b == '}') {
+      } else if (depth == 1 && (b == ',' || b == '}')) {
         if (start >= 0) {
           int end = i;
           while (isWhitespace(json[end - 1])) end--;
