@@ -103,8 +103,10 @@ public final class SpotNonces {
     } catch (CharacterCodingException e) {
       throw new IllegalArgumentException("the JSON body is not well-formed UTF-8");
     } catch (IOException | JsonDataException e) {
-      // Moshi's messages give what was expected and a path of member names, never values.
-      throw new IllegalArgumentException(e.getMessage());
+      // Moshi's messages give what was expected and a path of member names, never values; its
+      // advice to turn on leniency is for Moshi's callers, not for this SDK's.
+      throw new IllegalArgumentException(
+          e.getMessage().replace("Use JsonReader.setLenient(true) to accept malformed", "malformed"));
     }
   }
 
