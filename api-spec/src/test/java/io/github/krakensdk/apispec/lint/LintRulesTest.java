@@ -87,6 +87,14 @@ final class LintRulesTest {
             "/paths/~1oauth~1userinfo/get"),
         new Break("operation-tag", "oauth", "a tag not declared at the root",
             t -> arr(t, "/paths/~1oauth~1fast-api-keys/get/tags").set(0, "Accounts"), "/paths/~1oauth~1fast-api-keys/get/tags/0"),
+        new Break("operation-tag", "oauth", "a second tag on one operation",
+            t -> arr(t, "/paths/~1oauth~1userinfo/get/tags").add("OAuth2"), "/paths/~1oauth~1userinfo/get/tags"),
+        new Break("operation-tag", "oauth", "a second tag, declared, used by one operation",
+            t -> {
+              arr(t, "/tags").addObject().put("name", "Accounts").put("description", "Accounts.");
+              arr(t, "/paths/~1oauth~1userinfo/get/tags").set(0, "Accounts");
+            },
+            "/paths/~1oauth~1userinfo/get/tags"),
         new Break("operation-response-example", "spot", "the examples of a response body removed",
             t -> obj(t, assets + "/responses/200/content/application~1json").remove("examples"),
             assets + "/responses/200/content/application~1json"),
@@ -116,6 +124,8 @@ final class LintRulesTest {
             t -> obj(t, "/components/parameters/User/schema").remove("maxLength"), "/components/parameters/User/schema"),
         new Break("path-parameter-length", "embed", "minLength removed from the asset path parameter",
             t -> obj(t, DEPOSIT_METHODS + "/parameters/1/schema").remove("minLength"), DEPOSIT_METHODS + "/parameters/1/schema"),
+        new Break("path-parameter-length", "embed", "a boolean path parameter",
+            t -> obj(t, DEPOSIT_METHODS + "/parameters/1/schema").put("type", "boolean"), DEPOSIT_METHODS + "/parameters/1/schema"),
         new Break("iiban-length", "embed", "the user query parameter allows 34 characters at most",
             t -> obj(t, "/components/parameters/UserQuery/schema").put("maxLength", 34), "/components/parameters/UserQuery/schema"),
         new Break("iiban-length", "embed", "the user path parameter allows 1 character",
@@ -222,15 +232,29 @@ final class LintRulesTest {
 
   @Test void rulesetAndEngineMustNameTheSameRules() {
     ObjectNode missing = rulesetTree.deepCopy();
-    ((ObjectNode) missing.get("rules")).remove("iiban-length");
+    ((ObjectNode) missing.get("rules")).remove("no-unused-component");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new Linter(Ruleset.of(missing), Linter.allRules()));
-    assertTrue(e.getMessage().contains("iiban-length"), e.getMessage());
+    assertTrue(e.getMessage().contains("no-unused-component"), e.getMessage());
 
     ObjectNode unknown = rulesetTree.deepCopy();
     ((ObjectNode) unknown.get("rules")).putObject("no-tabs").put("severity", "error").put("description", "No tabs.");
     e = assertThrows(IllegalArgumentException.class, () -> new Linter(Ruleset.of(unknown), Linter.allRules()));
     assertTrue(e.getMessage().contains("no-tabs"), e.getMessage());
+  }
+
+  @Test void aDataRuleWithAnUnknownWordIsRejected() {
+    ObjectNode typo = rulesetTree.deepCopy();
+    ((ObjectNode) typo.at("/rules/operation-summary/then/0")).put("nonblank", true);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new Linter(Ruleset.of(typo), Linter.allRules()));
+    assertTrue(e.getMessage().contains("nonblank"), e.getMessage());
+
+    ObjectNode given = rulesetTree.deepCopy();
+    ((ObjectNode) given.at("/rules/operation-summary")).put("given", "paths");
+    e = assertThrows(IllegalArgumentException.class,
+        () -> new Linter(Ruleset.of(given), Linter.allRules()));
+    assertTrue(e.getMessage().contains("given"), e.getMessage());
   }
 
   @Test void aRuleWithoutSeverityOrDescriptionIsRejected() {
