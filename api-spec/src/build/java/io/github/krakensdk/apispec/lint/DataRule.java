@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.krakensdk.apispec.Contract;
+import io.github.krakensdk.apispec.Refs;
 import io.github.krakensdk.apispec.SchemaSites;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +37,8 @@ import java.util.regex.Pattern;
  *       (attributes {@code name}, {@code in});</li>
  *   <li>{@code schemas}: every schema written in the file that is no {@code $ref} (attributes
  *       {@code kind}: component, property, items, composed, map_value, parameter, body, header;
- *       and {@code name}).</li>
+ *       and {@code name});</li>
+ *   <li>{@code refs}: every object holding a {@code $ref}, examples left out.</li>
  * </ul>
  * {@code where} / {@code whereNot} keep the places whose attributes have (not) one of the given
  * values: {@code where: {in: path}}, {@code whereNot: {kind: component}}.
@@ -48,14 +50,15 @@ import java.util.regex.Pattern;
  * file), {@code same} (one value in the whole file), {@code minItems}, {@code maxItems},
  * {@code itemsIn} (a JSON pointer pattern with {@code *}, such as {@code /tags/*}{@code /name}),
  * {@code matches} (each key equal to the value, or to one of a list), {@code requires} (keys
- * present), {@code absent} (keys not present). {@code message} adds advice to each finding.
+ * present), {@code absent} (keys not present), {@code resolves} (a {@code #/...} reference names
+ * something in the file). {@code message} adds advice to each finding.
  * A missing field is reported at the place, a wrong value at the field.
  */
 final class DataRule implements Rule {
-  private static final Set<String> GIVEN = Set.of("operations", "parameters", "schemas");
+  private static final Set<String> GIVEN = Set.of("operations", "parameters", "schemas", "refs");
   private static final Set<String> RULE_KEYS = Set.of("given", "where", "whereNot", "then");
   private static final Set<String> CHECK_KEYS = Set.of("field", "resolve", "when", "unless", "present", "nonBlank",
-      "pattern", "unique", "same", "minItems", "maxItems", "itemsIn", "matches", "requires", "absent", "message");
+      "pattern", "unique", "same", "minItems", "maxItems", "itemsIn", "matches", "requires", "absent", "resolves", "message");
 
   /** One place a rule looks at: its JSON pointer, its node, how findings name it, its attributes. */
   record Site(String pointer, JsonNode node, String label, Map<String, String> attributes) {}
@@ -146,6 +149,10 @@ final class DataRule implements Rule {
           }
         }
       }
+      if (check.path("resolves").asBoolean() && value.asText().startsWith("#/")
+          && contract.at(value.asText().substring(1)).isMissingNode()) {
+        report.at(at, what + " " + value.asText() + " names nothing in the file" + advice);
+      }
       for (var e : check.path("matches").properties()) {
         if (!valueMatches(value.path(e.getKey()), e.getValue())) {
           report.at(at, what + " must have " + e.getKey() + " " + e.getValue() + ", has "
@@ -184,6 +191,11 @@ final class DataRule implements Rule {
           String kind = s.kind().name().toLowerCase(Locale.ROOT);
           out.add(new Site(s.pointer(), s.schema(), kind + " schema" + (s.name() == null ? "" : " " + s.name()),
               Map.of("kind", kind, "name", s.name() == null ? "" : s.name())));
+        }
+      }
+      case "refs" -> {
+        for (Refs.Ref ref : Refs.under(contract.root(), "")) {
+          out.add(new Site(ref.pointer(), contract.at(ref.pointer()), "reference", Map.of()));
         }
       }
       default -> throw new IllegalArgumentException("given: " + given);

@@ -30,7 +30,6 @@ public final class Linter {
   public static List<Rule> allRules() {
     return List.of(
         new OpenApiValidRule(),
-        new NoExternalRefRule(),
         new ResponseExampleRule(),
         new DecimalFormatRule(),
         new UnusedComponentRule(),

@@ -66,10 +66,10 @@ final class LintRulesTest {
             t -> obj(t, "/paths/~1history/get").put("sumary", "History"), ""),
         new Break("no-external-ref", "spot", "a $ref into another file",
             t -> obj(t, assets + "/parameters/1/schema").put("$ref", "common.yaml#/components/schemas/AssetClass"),
-            assets + "/parameters/1/schema"),
+            assets + "/parameters/1/schema/$ref"),
         new Break("no-external-ref", "spot", "a $ref to a schema that does not exist",
             t -> obj(t, assets + "/parameters/1/schema").put("$ref", "#/components/schemas/AssetKlass"),
-            assets + "/parameters/1/schema"),
+            assets + "/parameters/1/schema/$ref"),
         // Operations.
         new Break("operation-operation-id", "spot", "operationId removed",
             t -> obj(t, "/paths/~10~1private~1WithdrawCancel/post").remove("operationId"), "/paths/~10~1private~1WithdrawCancel/post"),
@@ -117,7 +117,7 @@ final class LintRulesTest {
             t -> arr(t, assets + "/parameters").addObject().put("name", "min_amount").put("in", "query")
                 .putObject("schema").put("type", "string"),
             assets + "/parameters/3/schema"),
-        new Break("decimal-format", "spot", "format: decimal on a number",
+        new Break("decimal-on-string", "spot", "format: decimal on a number",
             t -> obj(t, "/components/schemas/AssetInfo/properties/collateral_value").put("format", "decimal"),
             "/components/schemas/AssetInfo/properties/collateral_value"),
         new Break("path-parameter-length", "embed", "maxLength removed from the user IIBAN",
