@@ -66,10 +66,10 @@ final class LintRulesTest {
             t -> obj(t, "/paths/~1history/get").put("sumary", "History"), ""),
         new Break("no-external-ref", "spot", "a $ref into another file",
             t -> obj(t, assets + "/parameters/1/schema").put("$ref", "common.yaml#/components/schemas/AssetClass"),
-            assets + "/parameters/1/schema"),
+            assets + "/parameters/1/schema/$ref"),
         new Break("no-external-ref", "spot", "a $ref to a schema that does not exist",
             t -> obj(t, assets + "/parameters/1/schema").put("$ref", "#/components/schemas/AssetKlass"),
-            assets + "/parameters/1/schema"),
+            assets + "/parameters/1/schema/$ref"),
         // Operations.
         new Break("operation-operation-id", "spot", "operationId removed",
             t -> obj(t, "/paths/~10~1private~1WithdrawCancel/post").remove("operationId"), "/paths/~10~1private~1WithdrawCancel/post"),
@@ -87,6 +87,14 @@ final class LintRulesTest {
             "/paths/~1oauth~1userinfo/get"),
         new Break("operation-tag", "oauth", "a tag not declared at the root",
             t -> arr(t, "/paths/~1oauth~1fast-api-keys/get/tags").set(0, "Accounts"), "/paths/~1oauth~1fast-api-keys/get/tags/0"),
+        new Break("operation-tag", "oauth", "a second tag on one operation",
+            t -> arr(t, "/paths/~1oauth~1userinfo/get/tags").add("OAuth2"), "/paths/~1oauth~1userinfo/get/tags"),
+        new Break("operation-tag", "oauth", "a second tag, declared, used by one operation",
+            t -> {
+              arr(t, "/tags").addObject().put("name", "Accounts").put("description", "Accounts.");
+              arr(t, "/paths/~1oauth~1userinfo/get/tags").set(0, "Accounts");
+            },
+            "/paths/~1oauth~1userinfo/get/tags"),
         new Break("operation-response-example", "spot", "the examples of a response body removed",
             t -> obj(t, assets + "/responses/200/content/application~1json").remove("examples"),
             assets + "/responses/200/content/application~1json"),
@@ -109,13 +117,15 @@ final class LintRulesTest {
             t -> arr(t, assets + "/parameters").addObject().put("name", "min_amount").put("in", "query")
                 .putObject("schema").put("type", "string"),
             assets + "/parameters/3/schema"),
-        new Break("decimal-format", "spot", "format: decimal on a number",
+        new Break("decimal-on-string", "spot", "format: decimal on a number",
             t -> obj(t, "/components/schemas/AssetInfo/properties/collateral_value").put("format", "decimal"),
             "/components/schemas/AssetInfo/properties/collateral_value"),
         new Break("path-parameter-length", "embed", "maxLength removed from the user IIBAN",
             t -> obj(t, "/components/parameters/User/schema").remove("maxLength"), "/components/parameters/User/schema"),
         new Break("path-parameter-length", "embed", "minLength removed from the asset path parameter",
             t -> obj(t, DEPOSIT_METHODS + "/parameters/1/schema").remove("minLength"), DEPOSIT_METHODS + "/parameters/1/schema"),
+        new Break("path-parameter-length", "embed", "a boolean path parameter",
+            t -> obj(t, DEPOSIT_METHODS + "/parameters/1/schema").put("type", "boolean"), DEPOSIT_METHODS + "/parameters/1/schema"),
         new Break("iiban-length", "embed", "the user query parameter allows 34 characters at most",
             t -> obj(t, "/components/parameters/UserQuery/schema").put("maxLength", 34), "/components/parameters/UserQuery/schema"),
         new Break("iiban-length", "embed", "the user path parameter allows 1 character",
@@ -222,15 +232,29 @@ final class LintRulesTest {
 
   @Test void rulesetAndEngineMustNameTheSameRules() {
     ObjectNode missing = rulesetTree.deepCopy();
-    ((ObjectNode) missing.get("rules")).remove("iiban-length");
+    ((ObjectNode) missing.get("rules")).remove("no-unused-component");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new Linter(Ruleset.of(missing), Linter.allRules()));
-    assertTrue(e.getMessage().contains("iiban-length"), e.getMessage());
+    assertTrue(e.getMessage().contains("no-unused-component"), e.getMessage());
 
     ObjectNode unknown = rulesetTree.deepCopy();
     ((ObjectNode) unknown.get("rules")).putObject("no-tabs").put("severity", "error").put("description", "No tabs.");
     e = assertThrows(IllegalArgumentException.class, () -> new Linter(Ruleset.of(unknown), Linter.allRules()));
     assertTrue(e.getMessage().contains("no-tabs"), e.getMessage());
+  }
+
+  @Test void aDataRuleWithAnUnknownWordIsRejected() {
+    ObjectNode typo = rulesetTree.deepCopy();
+    ((ObjectNode) typo.at("/rules/operation-summary/then/0")).put("nonblank", true);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new Linter(Ruleset.of(typo), Linter.allRules()));
+    assertTrue(e.getMessage().contains("nonblank"), e.getMessage());
+
+    ObjectNode given = rulesetTree.deepCopy();
+    ((ObjectNode) given.at("/rules/operation-summary")).put("given", "paths");
+    e = assertThrows(IllegalArgumentException.class,
+        () -> new Linter(Ruleset.of(given), Linter.allRules()));
+    assertTrue(e.getMessage().contains("given"), e.getMessage());
   }
 
   @Test void aRuleWithoutSeverityOrDescriptionIsRejected() {

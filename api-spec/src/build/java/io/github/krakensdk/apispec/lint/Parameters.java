@@ -17,22 +17,6 @@ final class Parameters {
       return parameter.path("in").asText("");
     }
 
-    /** The schema, from {@code schema} or the single {@code content} entry; null when there is none. */
-    JsonNode schema() {
-      if (parameter.has("schema")) return parameter.get("schema");
-      for (JsonNode media : parameter.path("content")) {
-        if (media.has("schema")) return media.get("schema");
-      }
-      return null;
-    }
-
-    String schemaPointer() {
-      if (parameter.has("schema")) return pointer + "/schema";
-      for (Map.Entry<String, JsonNode> media : parameter.path("content").properties()) {
-        if (media.getValue().has("schema")) return pointer + "/content/" + Contract.escape(media.getKey()) + "/schema";
-      }
-      return pointer;
-    }
   }
 
   private Parameters() {}

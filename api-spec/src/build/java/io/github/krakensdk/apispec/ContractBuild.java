@@ -18,7 +18,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The contract's part of {@code mvn verify} (exec-maven-plugin, phase process-test-classes):
+ * The contract's part of {@code mvn verify} (exec-maven-plugin, phase process-classes; it runs with
+ * {@code -Dmaven.test.skip=true} too):
  * checks every family file and writes the HTML reference, failing the build on any error.
  *
  * <ol>

@@ -21,6 +21,16 @@ public final class RuleOptions {
     return new RuleOptions(rule, node);
   }
 
+  /** True when the option is set. */
+  public boolean has(String key) {
+    return node.has(key);
+  }
+
+  /** All options as they are written (the body of a rule written as data). */
+  public JsonNode node() {
+    return node;
+  }
+
   public boolean bool(String key, boolean defaultValue) {
     JsonNode value = node.get(key);
     if (value == null) return defaultValue;

@@ -22,9 +22,9 @@ import java.util.regex.Pattern;
  *   <li>its {@code example} matches {@code decimalExample} (a number with a fraction, as text).</li>
  * </ul>
  * A string that is named like a quantity without being one is listed under {@code notQuantities}
- * as {@code Schema.property} (or {@code parameter:name}, {@code inline:name}) with the reason. {@code format: decimal}
- * on anything but a string is reported too. JSON numbers ({@code type: number}) are not
- * concerned: they are what the source sends.
+ * as {@code Schema.property} (or {@code parameter:name}, {@code inline:name}) with the reason.
+ * JSON numbers ({@code type: number}) are not concerned: they are what the source sends
+ * ({@code decimal-on-string}, a data rule, keeps {@code format: decimal} off them).
  */
 final class DecimalFormatRule implements Rule {
   private static final Pattern WORD_BREAK = Pattern.compile("[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])");
@@ -50,10 +50,6 @@ final class DecimalFormatRule implements Rule {
       JsonNode schema = site.schema();
       String type = schema.path("type").asText("");
       String format = schema.path("format").asText("");
-      if (format.equals("decimal") && !type.equals("string")) {
-        report.at(site.pointer(), "format: decimal belongs on type: string, not " + (type.isEmpty() ? "no type" : type));
-        continue;
-      }
       if (!type.equals("string") || format.equals("decimal") || schema.has("enum") || site.name() == null) continue;
       if (site.kind() != SchemaSites.Kind.PROPERTY && site.kind() != SchemaSites.Kind.PARAMETER
           && site.kind() != SchemaSites.Kind.ITEMS) {

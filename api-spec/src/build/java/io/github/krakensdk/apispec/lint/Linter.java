@@ -20,45 +20,43 @@ import java.util.Set;
  * boolean ok = findings.stream().noneMatch(f -> f.severity() == Severity.ERROR);
  * }</pre>
  *
- * <p>The ruleset and the engine must name the same rules: a rule the engine has but the file
- * does not configure, or the other way round, is an error when the linter is built, so neither
+ * <p>Most rules are data in the ruleset, evaluated by {@link DataRule}; the few that need code
+ * are Java classes ({@link #allRules()}). A Java rule the file does not configure, or an entry
+ * that is neither data nor a Java rule, is an error when the linter is built, so neither side
  * can drift away from the other.
  */
 public final class Linter {
-  /** Every rule the engine knows, in the order they run. */
+  /** Every rule written in Java, in the order they run; the others are data in the ruleset ({@link DataRule}). */
   public static List<Rule> allRules() {
     return List.of(
         new OpenApiValidRule(),
-        new NoExternalRefRule(),
-        OperationFieldRule.operationId(),
-        OperationFieldRule.summary(),
-        OperationFieldRule.description(),
-        new OperationTagRule(),
         new ResponseExampleRule(),
         new DecimalFormatRule(),
-        new PathParameterLengthRule(),
-        new IibanLengthRule(),
         new UnusedComponentRule(),
-        new InlineDuplicateRule(),
-        new InlineEnumRule());
+        new InlineDuplicateRule());
   }
 
   private final Ruleset ruleset;
   private final Map<String, Rule> rules;
 
-  public Linter(Ruleset ruleset, List<Rule> rules) {
+  public Linter(Ruleset ruleset, List<Rule> javaRules) {
     this.ruleset = Objects.requireNonNull(ruleset, "ruleset == null");
-    Map<String, Rule> byId = new LinkedHashMap<>();
-    for (Rule rule : rules) {
-      if (byId.put(rule.id(), rule) != null) throw new IllegalArgumentException("two rules named " + rule.id());
+    Map<String, Rule> java = new LinkedHashMap<>();
+    for (Rule rule : javaRules) {
+      if (java.put(rule.id(), rule) != null) throw new IllegalArgumentException("two rules named " + rule.id());
     }
-    Set<String> unconfigured = new LinkedHashSet<>(byId.keySet());
-    unconfigured.removeAll(ruleset.entries().keySet());
-    Set<String> unknown = new LinkedHashSet<>(ruleset.entries().keySet());
-    unknown.removeAll(byId.keySet());
+    Map<String, Rule> byId = new LinkedHashMap<>();
+    Set<String> unknown = new LinkedHashSet<>();
+    for (Ruleset.Entry entry : ruleset.entries().values()) {
+      if (DataRule.isData(entry.options())) byId.put(entry.id(), new DataRule(entry.id(), entry.options()));
+      else if (java.containsKey(entry.id())) byId.put(entry.id(), java.get(entry.id()));
+      else unknown.add(entry.id());
+    }
+    Set<String> unconfigured = new LinkedHashSet<>(java.keySet());
+    unconfigured.removeAll(byId.keySet());
     if (!unconfigured.isEmpty() || !unknown.isEmpty()) {
       throw new IllegalArgumentException("ruleset and engine disagree: not in the ruleset " + unconfigured
-          + ", unknown to the engine " + unknown);
+          + ", neither data (given: ...) nor known to the engine " + unknown);
     }
     this.rules = byId;
   }
