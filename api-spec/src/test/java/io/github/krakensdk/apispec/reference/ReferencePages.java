@@ -5,7 +5,6 @@ import com.samskivert.mustache.Template;
 import io.github.krakensdk.apispec.Contract;
 import io.github.krakensdk.apispec.reference.View.Family;
 import io.github.krakensdk.apispec.reference.View.Index;
-import io.github.krakensdk.apispec.reference.View.Page;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
