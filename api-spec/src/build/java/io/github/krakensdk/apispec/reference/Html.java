@@ -1,5 +1,7 @@
 package io.github.krakensdk.apispec.reference;
 
+import com.samskivert.mustache.Escapers;
+import com.samskivert.mustache.Mustache;
 import java.util.List;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.AbstractVisitor;
@@ -8,7 +10,7 @@ import org.commonmark.node.Node;
 import org.commonmark.parser.Parser;
 import org.commonmark.renderer.html.HtmlRenderer;
 
-/** HTML text helpers: escaping, and the Markdown of the contract's descriptions. */
+/** HTML text helpers: escaping, fragment ids, and the Markdown of the contract's descriptions and decisions. */
 final class Html {
   private static final List<org.commonmark.Extension> EXTENSIONS = List.of(TablesExtension.create());
   private static final Parser MARKDOWN = Parser.builder().extensions(EXTENSIONS).build();
@@ -22,21 +24,17 @@ final class Html {
 
   private Html() {}
 
-  /** Escapes text for an element or a quoted attribute. */
+  /**
+   * The pages' escaping, the engine's for every {@code {{value}}}: the five characters that
+   * matter in an element or a quoted attribute. (jmustache's default HTML escaper also turns
+   * {@code =} and {@code `} into entities, which only makes the examples harder to read.)
+   */
+  static final Mustache.Escaper ESCAPER = Escapers.simple(new String[][] {
+      {"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}, {"'", "&#39;"}});
+
+  /** Escapes text for an element or a quoted attribute, as the templates do. */
   static String escape(String text) {
-    StringBuilder out = new StringBuilder(text.length() + 16);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '&' -> out.append("&amp;");
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '"' -> out.append("&quot;");
-        case '\'' -> out.append("&#39;");
-        default -> out.append(c);
-      }
-    }
-    return out.toString();
+    return ESCAPER.escape(text);
   }
 
   /**

@@ -27,8 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The HTML reference holds everything its YAML says, read back from the YAML: every operation
  * (callbacks too), each with its parameters, response statuses and examples; every schema with
- * its properties and enum values; shared parameters and responses; security schemes; and it
- * fetches nothing when viewed.
+ * its properties and enum values; shared parameters and responses; security schemes; every
+ * design decision as a marked note; and it fetches nothing when viewed.
  */
 final class ReferencePagesTest {
   private static final Pattern PRE = Pattern.compile("<pre class=\"example\"><code>(.*?)</code></pre>", Pattern.DOTALL);
@@ -89,8 +89,10 @@ final class ReferencePagesTest {
       for (String property : propertyNames(s.getValue(), contract)) {
         assertTrue(section.contains("<code class=\"name\">" + property + "</code>"), s.getKey() + "." + property);
       }
-      for (JsonNode value : s.getValue().path("enum")) {
-        assertTrue(section.contains("<code>" + Html.escape(value.asText()) + "</code>"), s.getKey() + " enum " + value);
+      List<String> values = new ArrayList<>();
+      for (JsonNode value : s.getValue().path("enum")) values.add("<code>" + Html.escape(value.asText()) + "</code>");
+      if (!values.isEmpty()) {
+        assertTrue(section.contains("<p class=\"enum\">Values: " + String.join(", ", values) + "</p>"), s.getKey() + " enum values");
       }
       if (s.getValue().has("example")) assertScalarShown(section, s.getValue().get("example"), s.getKey());
       for (Map.Entry<String, JsonNode> p : s.getValue().path("properties").properties()) {
@@ -118,6 +120,21 @@ final class ReferencePagesTest {
   }
 
   @ParameterizedTest(name = "{0}.html") @MethodSource("families")
+  void everyDesignDecisionIsAMarkedNote(String family) {
+    Contract contract = Specs.load(family);
+    String page = ReferencePages.page(contract);
+    List<String> decisions = new ArrayList<>();
+    collectDecisions(contract.root(), decisions);
+    assertFalse(decisions.isEmpty(), family + " has no x-kraken-decision");
+    for (String decision : decisions) {
+      String note = "<aside class=\"decision\"><p class=\"decision-label\">Design decision</p>" + Html.markdown(decision) + "</aside>";
+      assertTrue(page.contains(note), "decision not shown as a marked note: " + decision);
+    }
+    // Shown as notes, never as a raw extension value.
+    assertFalse(page.contains("<code>" + PageBuilder.DECISION + "</code>"), "decision listed as an extension");
+  }
+
+  @ParameterizedTest(name = "{0}.html") @MethodSource("families")
   void pageFetchesNothingWhenViewed(String family) {
     assertSelfContained(ReferencePages.page(Specs.load(family)));
   }
@@ -142,12 +159,14 @@ final class ReferencePagesTest {
     // A description with a would-be tag and an example with markup: shown as text, never run.
     ObjectNode tree = Specs.load("spot").copyOfTree();
     ((ObjectNode) tree.at("/info")).put("description", "Send `Authorization: Basic <credentials>` and <script>alert(1)</script>.");
+    ((ObjectNode) tree.at("/info")).put(PageBuilder.DECISION, "Chosen <script>alert(2)</script> & kept.");
     ((ObjectNode) tree.at("/paths/~10~1public~1Assets/get/responses/200/content/application~1json/examples/rateLimited/value"))
         .putArray("error").add("</code></pre><script src=\"https://cdn.example/x.js\"></script>");
     String page = ReferencePages.page(Contract.of("spot.yaml", tree));
     assertFalse(page.contains("<script"), "markup from the contract reached the page as markup");
     assertTrue(page.contains("&lt;credentials&gt;"));
     assertTrue(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assertTrue(page.contains("<aside class=\"decision\"><p class=\"decision-label\">Design decision</p><p>Chosen &lt;script&gt;alert(2)&lt;/script&gt; &amp; kept.</p></aside>"));
     assertSelfContained(page);
     // The escaped example still reads back as the example.
     JsonNode expected = tree.at("/paths/~10~1public~1Assets/get/responses/200/content/application~1json/examples/rateLimited/value");
@@ -222,6 +241,21 @@ final class ReferencePagesTest {
     } else {
       String text = example.isTextual() ? example.asText() : example.toString();
       assertTrue(html.contains("<code>" + Html.escape(text) + "</code>"), where + " example " + text);
+    }
+  }
+
+  /** Every {@code x-kraken-decision} value anywhere in the tree. */
+  private static void collectDecisions(JsonNode node, List<String> out) {
+    if (node.isObject()) {
+      for (Map.Entry<String, JsonNode> e : node.properties()) {
+        if (e.getKey().equals(PageBuilder.DECISION)) {
+          out.add(e.getValue().asText());
+        } else {
+          collectDecisions(e.getValue(), out);
+        }
+      }
+    } else if (node.isArray()) {
+      node.forEach(n -> collectDecisions(n, out));
     }
   }
 
