@@ -7,6 +7,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import com.google.common.collect.ImmutableMap;
+import com.samskivert.mustache.Mustache;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.oas.models.tags.Tag;
 import org.openapitools.codegen.CodegenOperation;
 import org.openapitools.codegen.CodegenParameter;
 import org.openapitools.codegen.CodegenModel;
@@ -36,6 +41,9 @@ import org.openapitools.codegen.utils.StringUtils;
  *       contract implies, as statements on the runtime's {@code Constraints}.
  *   <li>Per operation, what its service method returns and how errors are read, from the
  *       contract's {@code x-kraken-envelope}; a {@code <Family>Service} beside each interface.
+ *   <li>Javadoc: the lambda {@code javadoc} ({@link JavadocText}) renders Markdown descriptions as
+ *       HTML, {@code x-summary} is an operation's raw summary for it, and every generated package
+ *       gets a {@code package-info.java} from the family's tag description ({@code tagJavadoc}).
  * </ul>
  */
 public class KrakenJavaCodegen extends JavaClientCodegen {
@@ -71,6 +79,26 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     supportingFiles.clear();
     String modelFolder = (sourceFolder + File.separator + modelPackage).replace('.', File.separatorChar);
     supportingFiles.add(new SupportingFile("jsonAdapters.mustache", modelFolder, registry + ".java"));
+    String apiFolder = (sourceFolder + File.separator + apiPackage).replace('.', File.separatorChar);
+    supportingFiles.add(new SupportingFile("packageInfoApi.mustache", apiFolder, "package-info.java"));
+    supportingFiles.add(new SupportingFile("packageInfoInternal.mustache",
+        apiFolder + File.separator + "internal", "package-info.java"));
+    supportingFiles.add(new SupportingFile("packageInfoModel.mustache", modelFolder, "package-info.java"));
+  }
+
+  @Override
+  protected ImmutableMap.Builder<String, Mustache.Lambda> addMustacheLambdas() {
+    return super.addMustacheLambdas().put("javadoc", new JavadocText());
+  }
+
+  /** Keeps the raw summary as {@code x-summary}: the stock one is escaped for Java strings. */
+  @Override
+  public CodegenOperation fromOperation(String path, String httpMethod, Operation operation, List<Server> servers) {
+    CodegenOperation result = super.fromOperation(path, httpMethod, operation, servers);
+    if (operation.getSummary() != null) {
+      result.vendorExtensions.put("x-summary", operation.getSummary());
+    }
+    return result;
   }
 
   /**
@@ -94,6 +122,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   public void preprocessOpenAPI(OpenAPI openAPI) {
     super.preprocessOpenAPI(openAPI);
     requests.addTo(openAPI);
+    List<Tag> tags = openAPI.getTags();
+    String tagDescription = tags == null || tags.isEmpty() || tags.get(0).getDescription() == null
+        ? "" : tags.get(0).getDescription();
+    additionalProperties.put("tagJavadoc", JavadocText.render(tagDescription));
     ErrorCodes.addTo(openAPI, String.valueOf(additionalProperties.get(FAMILY)));
   }
 
@@ -120,6 +152,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
             property.vendorExtensions.put("x-in", member.in());
             if (member.description() != null) {
               property.description = escapeText(member.description());
+              property.unescapedDescription = member.description();
             }
           }
         }
