@@ -1,6 +1,7 @@
 package io.github.krakensdk.auth.oauth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +12,14 @@ import io.github.krakensdk.auth.TestServers;
 import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.Dispatcher;
 import java.time.Duration;
 import java.time.Instant;
 import mockwebserver3.MockResponse;
@@ -130,6 +139,46 @@ final class BearerTokenAuthEdgesTest {
     OkHttpClient installed = auth.install(new OkHttpClient.Builder()).build();
     assertSame(auth.authenticator(), installed.authenticator());
     assertTrue(installed.interceptors().contains(auth.interceptor()));
+  }
+
+  /** Two calls need a refresh at once; the token endpoint answers {@code code} slowly. Each call's failure. */
+  private List<Exception> twoCallsRefreshing(int code) throws Exception {
+    server.setDispatcher(new Dispatcher() {
+      @Override public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
+        Thread.sleep(400); // long enough for the second call to wait on the first one's refresh
+        return new MockResponse.Builder().code(code).addHeader("Content-Type", "application/json")
+            .body("{\"error\":\"server_error\"}").build();
+      }
+    });
+    BearerTokenAuth auth = auth(new InMemoryTokenStore(tokens("a1", NOW)), Duration.ZERO);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<String>> calls = List.of(pool.submit(auth::accessToken), pool.submit(auth::accessToken));
+      List<Exception> failures = new ArrayList<>();
+      for (Future<String> call : calls) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(20, TimeUnit.SECONDS));
+        failures.add((Exception) e.getCause());
+      }
+      return failures;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test void aWaitingCallGetsItsOwnFailureOfTheSharedRefresh() throws Exception {
+    List<Exception> failures = twoCallsRefreshing(500);
+    for (Exception e : failures) assertInstanceOf(OAuthException.class, e);
+    assertEquals(1, failures.stream().filter(e -> e.getMessage().contains("the token refresh failed: ")).count(),
+        failures::toString);
+    assertEquals(1, server.getRequestCount(), "one refresh");
+  }
+
+  @Test void aWaitingCallOfARejectedRefreshMustReauthorizeToo() throws Exception {
+    List<Exception> failures = twoCallsRefreshing(400);
+    for (Exception e : failures) assertInstanceOf(ReauthorizationRequiredException.class, e);
+    // The refresher's failure names the endpoint's answer; the waiter's is its own, made for it.
+    assertEquals(1, failures.stream().filter(e -> e.getMessage().contains("the refresh token was rejected")
+        && !e.getMessage().contains("answered HTTP")).count(), failures::toString);
   }
 
   private static Response response(Request request, int code, Response prior) {
