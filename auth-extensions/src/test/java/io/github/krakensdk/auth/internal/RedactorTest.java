@@ -38,6 +38,15 @@ class RedactorTest {
     assertEquals("{\"token\":\"" + R + "\"", redactor.redactText("{\"token\":\"ab\\"));
   }
 
+  @Test void aNumberCutOffAtTheEndIsRedacted() {
+    assertEquals("{\"nonce\":\"" + R + "\"", redactor.redactText("{\"nonce\":12"));
+  }
+
+  @Test void emptyNamesAreNotSecret() {
+    String text = "{\"\":\"v\"}&=x";
+    assertEquals(text, redactor.redactText(text));
+  }
+
   @Test void objectsAndArraysAreScannedNotReplaced() {
     assertEquals("{\"token\":{\"token\":\"" + R + "\"}}", redactor.redactText("{\"token\":{\"token\":\"s\"}}"));
     assertEquals("{\"token\":[1]}", redactor.redactText("{\"token\":[1]}"));
