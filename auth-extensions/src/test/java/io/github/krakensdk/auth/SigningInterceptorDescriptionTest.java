@@ -25,5 +25,11 @@ final class SigningInterceptorDescriptionTest {
   @Test void newBuilderStartsFromTheInstance() {
     SpotSigningInterceptor spot = SpotSigningInterceptor.builder(credentials).build();
     assertEquals(spot.toString(), spot.newBuilder().build().toString());
+    FuturesSigningInterceptor futures = FuturesSigningInterceptor.builder(credentials).build();
+    assertEquals(futures.toString(), futures.newBuilder().build().toString());
+  }
+
+  @Test void theFuturesSignerHidesItsSecret() {
+    assertEquals("FuturesSigner{secret=██}", new FuturesSigner(SpotSignerTest.SECRET).toString());
   }
 }
