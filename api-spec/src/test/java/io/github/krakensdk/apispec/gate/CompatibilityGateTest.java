@@ -101,7 +101,7 @@ final class CompatibilityGateTest {
     CompatibilityGate.Result sameMajor = gate.compare(spot, Contract.of("spot.yaml", tree));
     assertFalse(sameMajor.passes());
 
-    obj(tree, "/info").put("version", "1.0.0-SNAPSHOT");
+    obj(tree, "/info").put("version", (CompatibilityGate.major(spot.version()) + 1) + ".0.0-SNAPSHOT");
     CompatibilityGate.Result raised = gate.compare(spot, Contract.of("spot.yaml", tree));
     assertTrue(raised.incompatible());
     assertTrue(raised.majorRaised());
