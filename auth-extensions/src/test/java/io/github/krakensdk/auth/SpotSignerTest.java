@@ -37,6 +37,13 @@ final class SpotSignerTest {
   }
 
   @Test
+  void describesItselfWithoutTheSecret() {
+    String text = new SpotSigner(SECRET).toString();
+    assertEquals("SpotSigner{secret=██}", text);
+    assertFalse(text.contains(SECRET.substring(0, 8)));
+  }
+
+  @Test
   void publishedExampleThroughTheInterceptor() throws Exception {
     // The caller builds the order without a nonce; the interceptor puts it first and signs.
     server.enqueue(new MockResponse.Builder().body("{\"error\":[],\"result\":{}}").build());

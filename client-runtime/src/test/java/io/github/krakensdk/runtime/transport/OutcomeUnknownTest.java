@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.errors.KrakenClientException;
 import java.io.IOException;
+import java.util.List;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.SocketEffect;
@@ -45,6 +46,14 @@ final class OutcomeUnknownTest {
   private Request addOrder() {
     return new Request.Builder().url(server.url("/0/private/AddOrder"))
         .post(new FormBody.Builder().add("pair", "XBTUSD").add("volume", "1").build()).build();
+  }
+
+  @Test
+  void theGuardIsInstalledOnceAndNamedInTheClientsInterceptors() {
+    OkHttpClient client = KrakenHttpClients.configure(KrakenHttpClients.newBuilder()).build();
+    List<String> guards = client.networkInterceptors().stream().map(Object::toString)
+        .filter("OutcomeUnknownGuard"::equals).toList();
+    assertEquals(List.of("OutcomeUnknownGuard"), guards, "configured twice, guarded once, named");
   }
 
   @Test
