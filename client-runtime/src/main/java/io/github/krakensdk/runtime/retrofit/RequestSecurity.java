@@ -1,6 +1,9 @@
 package io.github.krakensdk.runtime.retrofit;
 
+import java.lang.reflect.Method;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import okhttp3.Request;
 import retrofit2.Invocation;
@@ -42,15 +45,34 @@ public final class RequestSecurity {
   public static RequestSecurity of(Request request) {
     Invocation invocation = request.tag(Invocation.class);
     if (invocation != null) {
-      Security security = invocation.method().getAnnotation(Security.class);
-      if (security != null) {
-        return security.schemes().length == 0 ? PUBLIC
-            : new RequestSecurity(List.of(security.schemes()), List.of(security.scopes()));
+      RequestSecurity declared = BY_METHOD.get(invocation.method().getDeclaringClass())
+          .get(invocation.method());
+      if (declared != null) {
+        return declared;
       }
     }
     RequestSecurity tagged = request.tag(RequestSecurity.class);
     return tagged != null ? tagged : PUBLIC;
   }
+
+  /**
+   * Each Retrofit interface's methods with their declared requirement, read once: every signed
+   * request asks, and reading an annotation copies its arrays each time.
+   */
+  private static final ClassValue<Map<Method, RequestSecurity>> BY_METHOD = new ClassValue<>() {
+    @Override
+    protected Map<Method, RequestSecurity> computeValue(Class<?> type) {
+      Map<Method, RequestSecurity> declared = new HashMap<>();
+      for (Method method : type.getMethods()) {
+        Security security = method.getAnnotation(Security.class);
+        if (security != null) {
+          declared.put(method, security.schemes().length == 0 ? PUBLIC
+              : new RequestSecurity(List.of(security.schemes()), List.of(security.scopes())));
+        }
+      }
+      return Map.copyOf(declared);
+    }
+  };
 
   /** True if the operation needs credentials: the request is to be signed or carry a token. */
   public boolean authenticated() {
