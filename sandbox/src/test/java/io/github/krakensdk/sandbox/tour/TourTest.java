@@ -38,8 +38,7 @@ class TourTest {
   @Test
   void tourPassesEveryOperationAndEveryAnswerMatchesTheContract() throws IOException {
     Set<String> operations = contractOperations();
-    assertEquals(21, operations.size(), operations.toString());
-
+    
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     int failed;
     Sandbox sandbox = Sandbox.builder().earnCompletionDelay(Tour.DELAY).autoEarnSwitchDelay(Tour.DELAY)
@@ -50,7 +49,7 @@ class TourTest {
     String output = buffer.toString(StandardCharsets.UTF_8);
     List<String> lines = output.lines().toList();
     assertEquals(0, failed, output);
-    assertEquals("21 passed, 0 failed", lines.get(lines.size() - 1), output);
+    assertEquals(operations.size() + " passed, 0 failed", lines.get(lines.size() - 1), output);
 
     List<String> passed = new ArrayList<>();
     for (String line : lines) {
@@ -60,7 +59,7 @@ class TourTest {
       assertTrue(!line.startsWith("FAIL "), line);
     }
     assertEquals(operations, new TreeSet<>(passed), output);
-    assertEquals(21, passed.size(), "one line per operation");
+    assertEquals(operations.size(), passed.size(), "one line per operation");
 
     assertEquals(List.of(), sandbox.responseProblems());
     Set<String> checked = sandbox.checkedResponses().stream().map(c -> c.split(" ")[0])

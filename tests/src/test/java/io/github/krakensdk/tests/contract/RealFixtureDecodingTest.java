@@ -101,6 +101,18 @@ class RealFixtureDecodingTest {
       response("spot/error-eapi-rate-limit-exceeded-live.json", Family.SPOT, "getAssets", "default"),
       response("spot/error-egeneral-too-many-requests-live.json", Family.SPOT, "getAssets", "default"),
 
+      // ---- spot: market data ----
+
+
+      // ---- spot: account data ----
+
+
+      // ---- spot: trading ----
+
+
+      // ---- spot: funding, subaccounts and earn ----
+
+
       response("futures/pnlpreferences.json", Family.FUTURES, "getPnlPreferences", "200"),
       response("futures/pnlpreferences-empty-pysdk-live.json", Family.FUTURES, "getPnlPreferences", "200"),
       response("futures/notifications.json", Family.FUTURES, "getNotifications", "200"),
