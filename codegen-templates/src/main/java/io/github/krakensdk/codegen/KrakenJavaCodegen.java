@@ -145,6 +145,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         Map<String, OperationRequests.Member> members = requests.members(model.name);
         model.vendorExtensions.put("x-operation-request", members != null);
         for (CodegenProperty property : model.vars) {
+          markDecimalNumber(model, property);
           property.vendorExtensions.put("x-checks", checks.checks(property.baseName, property.name,
               property.datatypeWithEnum, property, property.required));
           if (members != null) {
@@ -332,6 +333,25 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       }
     }
     return enums;
+  }
+
+  /**
+   * A JSON number with {@code format: decimal} (a Unix time with a fraction) is a {@code
+   * BigDecimal} whose adapter is qualified with {@code DecimalNumber}, so it is written back as a
+   * number. Moshi's collection adapters drop qualifiers, so a list or map of them cannot keep the
+   * number form: that is refused here rather than silently written as strings.
+   */
+  private static void markDecimalNumber(CodegenModel model, CodegenProperty property) {
+    if (isDecimalNumber(property)) {
+      property.vendorExtensions.put("x-decimal-number", true);
+    } else if ((property.isArray || property.isMap) && property.items != null && isDecimalNumber(property.items)) {
+      throw new IllegalStateException(model.name + "." + property.baseName + ": a list or map of `type: number, "
+          + "format: decimal` is not supported (name the item schema, or use decimal strings)");
+    }
+  }
+
+  private static boolean isDecimalNumber(CodegenProperty property) {
+    return "number".equals(property.openApiType) && "decimal".equals(property.dataFormat);
   }
 
   @Override

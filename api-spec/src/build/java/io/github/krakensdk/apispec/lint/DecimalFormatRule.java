@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * A string that is named like a quantity without being one is listed under {@code notQuantities}
  * as {@code Schema.property} (or {@code parameter:name}, {@code inline:name}) with the reason.
  * JSON numbers ({@code type: number}) are not concerned: they are what the source sends
- * ({@code decimal-on-string}, a data rule, keeps {@code format: decimal} off them).
+ * ({@code decimal-type}, a data rule, says where {@code format: decimal} may go).
  */
 final class DecimalFormatRule implements Rule {
   private static final Pattern WORD_BREAK = Pattern.compile("[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])");

@@ -117,9 +117,9 @@ final class LintRulesTest {
             t -> arr(t, assets + "/parameters").addObject().put("name", "min_amount").put("in", "query")
                 .putObject("schema").put("type", "string"),
             assets + "/parameters/3/schema"),
-        new Break("decimal-on-string", "spot", "format: decimal on a number",
-            t -> obj(t, "/components/schemas/AssetInfo/properties/collateral_value").put("format", "decimal"),
-            "/components/schemas/AssetInfo/properties/collateral_value"),
+        new Break("decimal-type", "spot", "format: decimal on an integer",
+            t -> obj(t, "/components/schemas/AssetInfo/properties/decimals").put("format", "decimal"),
+            "/components/schemas/AssetInfo/properties/decimals"),
         new Break("path-parameter-length", "embed", "maxLength removed from the user IIBAN",
             t -> obj(t, "/components/parameters/User/schema").remove("maxLength"), "/components/parameters/User/schema"),
         new Break("path-parameter-length", "embed", "minLength removed from the asset path parameter",

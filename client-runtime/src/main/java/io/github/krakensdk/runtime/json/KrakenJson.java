@@ -7,7 +7,7 @@ import java.time.OffsetDateTime;
 import java.util.UUID;
 
 /**
- * The JSON set-up every family shares: decimals, dates, date-times and UUIDs. Add each family's generated
+ * The JSON set-up every family shares: decimals (strings, and numbers marked {@link DecimalNumber}), dates, date-times and UUIDs. Add each family's generated
  * adapter factory on top:
  *
  * <pre>{@code
@@ -21,6 +21,7 @@ public final class KrakenJson {
   public static Moshi.Builder newBuilder() {
     return new Moshi.Builder()
         .add(BigDecimal.class, new DecimalJsonAdapter().nullSafe())
+        .add(BigDecimal.class, DecimalNumber.class, new DecimalNumberJsonAdapter().nullSafe())
         .add(LocalDate.class, new LocalDateJsonAdapter().nullSafe())
         .add(OffsetDateTime.class, new OffsetDateTimeJsonAdapter().nullSafe())
         .add(UUID.class, new UuidJsonAdapter().nullSafe());

@@ -35,6 +35,22 @@ final class KrakenJsonTest {
   }
 
   @Test
+  void decimalNumbersKeepEveryDigitAndTravelAsNumbers() throws IOException {
+    JsonAdapter<BigDecimal> adapter = moshi.adapter(BigDecimal.class, DecimalNumber.class);
+    for (String text : List.of("1688666559.8974", "1765628335.242269554", "0.00000001", "1700000000", "-0.50")) {
+      BigDecimal value = adapter.fromJson(text);
+      assertEquals(text, value.toPlainString());
+      assertEquals(text, adapter.toJson(value)); // a JSON number, not a string, and never 1.6E+9
+    }
+    // A number the service sent as text is read all the same, and written back as a number.
+    assertEquals("1688666559.8974", adapter.toJson(adapter.fromJson("\"1688666559.8974\"")));
+    assertEquals("12345678", adapter.toJson(new BigDecimal("1.2345678E+7")));
+    assertNull(adapter.fromJson("null"));
+    assertThrows(JsonDataException.class, () -> adapter.fromJson("true"));
+    assertThrows(JsonDataException.class, () -> adapter.fromJson("\"soon\""));
+  }
+
+  @Test
   void decimalsDecodeToExactlyWhatBigDecimalReads() throws IOException {
     // Plain decimals take a faster path than new BigDecimal(text); value and scale must not differ.
     JsonAdapter<BigDecimal> adapter = moshi.adapter(BigDecimal.class);

@@ -130,7 +130,7 @@ public final class JavaTypes {
       case "integer":
         return "int64".equals(format) ? Long.class : Integer.class;
       case "number":
-        return Double.class;
+        return "decimal".equals(format) ? BigDecimal.class : Double.class;
       case "boolean":
         return Boolean.class;
       case "array":
