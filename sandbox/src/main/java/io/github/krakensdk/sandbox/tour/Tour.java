@@ -84,8 +84,8 @@ public final class Tour {
   private static final Duration POLL_LIMIT = Duration.ofSeconds(20);
 
   private final PrintStream out;
-  private final Sandbox sandbox;
-  private final KrakenClient kraken;
+  final Sandbox sandbox;
+  final KrakenClient kraken;
   private final InMemoryTokenStore tokens = new InMemoryTokenStore();
   private final OkHttpClient browser;
   private final SandboxCredentials demo;
@@ -131,11 +131,15 @@ public final class Tour {
   }
 
   /** One operation of the tour: returns what it showed, throws when something is not as it should be. */
-  private interface Step {
+  interface Step {
     String run() throws Exception;
   }
 
-  private void step(String operationId, Step step) {
+  /**
+   * Runs and reports one operation ({@code PASS operationId what it showed} or {@code FAIL
+   * operationId reason}); the parts of the tour in other classes of this package call it too.
+   */
+  void step(String operationId, Step step) {
     try {
       out.println("PASS " + operationId + " " + step.run());
       passed++;
@@ -147,7 +151,7 @@ public final class Tour {
     out.flush();
   }
 
-  private static void check(boolean condition, String what) {
+  static void check(boolean condition, String what) {
     if (!condition) {
       throw new AssertionError(what);
     }
@@ -290,11 +294,11 @@ public final class Tour {
     });
   }
 
-  private interface Call {
+  interface Call {
     Object run() throws Exception;
   }
 
-  private static KrakenServiceException expectError(Call call) throws Exception {
+  static KrakenServiceException expectError(Call call) throws Exception {
     try {
       Object result = call.run();
       throw new AssertionError("expected an error, got " + result);
