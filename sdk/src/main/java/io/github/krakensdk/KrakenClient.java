@@ -29,9 +29,13 @@ import io.github.krakensdk.runtime.internal.ClientLifecycle;
 import io.github.krakensdk.runtime.internal.ErrorModel;
 import io.github.krakensdk.runtime.internal.KeyTurns;
 import io.github.krakensdk.runtime.internal.Operation;
+import io.github.krakensdk.runtime.internal.RatePacer;
 import io.github.krakensdk.runtime.internal.RawApi;
+import io.github.krakensdk.runtime.internal.RequestHook;
 import io.github.krakensdk.runtime.internal.ResponseDecoding;
 import io.github.krakensdk.runtime.call.RetryPolicy;
+import io.github.krakensdk.runtime.call.SpotRateTier;
+import io.github.krakensdk.runtime.call.TimeSource;
 import io.github.krakensdk.runtime.call.WarningListener;
 import io.github.krakensdk.runtime.json.KrakenJson;
 import io.github.krakensdk.runtime.retrofit.QueryConverterFactory;
@@ -53,6 +57,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import okhttp3.Dispatcher;
 import okhttp3.FormBody;
@@ -91,6 +96,13 @@ import retrofit2.converter.moshi.MoshiConverterFactory;
  * complete on the {@link Builder#completionExecutor(Executor) completion executor}, never on an
  * OkHttp thread. {@link #close()} releases what the client owns; later calls fail at once with
  * {@link io.github.krakensdk.errors.KrakenClientException}.
+ *
+ * <p><b>Rate limits.</b> The private Spot calls of the key are paced by the service's REST call
+ * counter for the account's verification tier ({@link Builder#spotRateTier(SpotRateTier)},
+ * Starter by default), each counted at the cost the contract states: a burst never draws {@code
+ * EAPI:Rate limit exceeded}; a call that would overflow the counter waits (on its caller's thread
+ * when blocking, on a timer when asynchronous), and is never dropped. Waits run on the {@link
+ * Builder#timeSource(TimeSource) time source}, the system clock by default.
  */
 public final class KrakenClient implements Closeable {
   private static final MediaType JSON = MediaType.get("application/json");
@@ -102,6 +114,7 @@ public final class KrakenClient implements Closeable {
   private final LongAdder nonceResends = new LongAdder();
   private final Moshi moshi;
   private final SpotService spot;
+  private final AssetPairsCache assetPairs;
   private final FuturesService futures;
   private final OAuthService oauth;
   private final EmbedService embed;
@@ -138,14 +151,23 @@ public final class KrakenClient implements Closeable {
 
     OkHttpClient spotHttp = family(builder.spotCredentials == null ? null
         : SpotSigningInterceptor.builder(builder.spotCredentials).nonceSource(builder.nonceSource).build());
-    Calls spotCalls = calls(builder, completion, builder.spotCredentials, "spotCredentials(...)");
+    RatePacer spotPacer = builder.spotCredentials == null || !builder.spotRatePacing ? null
+        : new RatePacer(builder.spotRateTier, builder.timeSource); // one key, one counter
+    // The checks read the cache, which calls the Spot service, which runs on these calls: made in that order.
+    AtomicReference<AssetPairsCache> checkedAgainst = new AtomicReference<>();
+    OrderChecks orderChecks = builder.assetPairsMaxAge == null ? null : new OrderChecks(checkedAgainst::get);
+    Calls spotCalls = calls(builder, completion, builder.spotCredentials, "spotCredentials(...)", spotPacer,
+        orderChecks);
     this.spot = new SpotServiceImpl(retrofit(environment.spot(), spotHttp).create(SpotApi.class), spotCalls);
+    this.assetPairs = orderChecks == null ? null
+        : new AssetPairsCache(spot, builder.assetPairsMaxAge, builder.timeSource);
+    checkedAgainst.set(assetPairs);
     raw.put(Family.SPOT, new RawFamily(retrofit(environment.spot(), spotHttp).create(RawApi.class), spotCalls,
         SpotServiceImpl.ERRORS));
 
     OkHttpClient futuresHttp = family(builder.futuresCredentials == null ? null
         : FuturesSigningInterceptor.builder(builder.futuresCredentials).nonceSource(builder.nonceSource).build());
-    Calls futuresCalls = calls(builder, completion, builder.futuresCredentials, "futuresCredentials(...)");
+    Calls futuresCalls = calls(builder, completion, builder.futuresCredentials, "futuresCredentials(...)", null, null);
     this.futures = new FuturesServiceImpl(
         retrofit(environment.futures(), futuresHttp).create(FuturesApi.class),
         retrofit(environment.futuresDemo(), futuresHttp).create(FuturesApi.class),
@@ -162,20 +184,23 @@ public final class KrakenClient implements Closeable {
           .addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("Service-Version", version).build()))
           .build();
     }
-    Calls embedCalls = calls(builder, completion, builder.embedCredentials, "embedCredentials(...)");
+    Calls embedCalls = calls(builder, completion, builder.embedCredentials, "embedCredentials(...)", null, null);
     this.embed = new EmbedServiceImpl(retrofit(environment.embed(), embedHttp).create(EmbedApi.class), embedCalls);
     raw.put(Family.EMBED, new RawFamily(retrofit(environment.embed(), embedHttp).create(RawApi.class), embedCalls,
         EmbedServiceImpl.ERRORS));
 
     OAuthAccess access = OAuthAccess.create(family(null), environment.oauth(), builder.oauthClient, builder.tokenStore);
     this.oauthTokens = access.tokens();
-    Calls oauthCalls = calls(builder, completion, access.tokens(), "oauth(client, tokenStore)");
+    Calls oauthCalls = calls(builder, completion, access.tokens(), "oauth(client, tokenStore)", null, null);
     this.oauth = new OAuthServiceImpl(retrofit(environment.oauth(), access.client()).create(OAuthApi.class), oauthCalls);
     raw.put(Family.OAUTH, new RawFamily(retrofit(environment.oauth(), access.client()).create(RawApi.class),
         oauthCalls, OAuthServiceImpl.ERRORS));
   }
 
-  /** Starts configuring a client: production base URLs, no credentials, ordered nonces, no retries. */
+  /**
+   * Starts configuring a client: production base URLs, no credentials, ordered nonces, Spot calls
+   * paced for the Starter tier, no retries.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -198,6 +223,20 @@ public final class KrakenClient implements Closeable {
   /** Embed (B2B partner API): users, portfolio history, deposit methods, Auto-Earn, webhooks. */
   public EmbedService embed() {
     return embed;
+  }
+
+  /**
+   * The Spot pairs and their limits, which the client checks orders against before sending them;
+   * see {@link Builder#assetPairsCache(Duration)}.
+   *
+   * @throws io.github.krakensdk.errors.KrakenClientException if the client was built without it.
+   */
+  public AssetPairsCache assetPairs() {
+    if (assetPairs == null) {
+      throw new io.github.krakensdk.errors.KrakenClientException("assetPairs",
+          "no AssetPairs cache configured: set it with KrakenClient.builder().assetPairsCache(maxAge)", null);
+    }
+    return assetPairs;
   }
 
   /**
@@ -285,13 +324,17 @@ public final class KrakenClient implements Closeable {
     return family.build();
   }
 
-  private Calls calls(Builder builder, Executor completion, Object credentials, String builderMethod) {
+  private Calls calls(Builder builder, Executor completion, Object credentials, String builderMethod,
+      RatePacer pacer, RequestHook hook) {
     Calls.Builder calls = Calls.builder(moshi)
         .retryPolicy(builder.retryPolicy)
         .warnings(builder.warningListener)
         .completionExecutor(completion)
         .lifecycle(lifecycle)
-        .nonceResends(nonceResends);
+        .nonceResends(nonceResends)
+        .pacing(pacer)
+        .requestHook(hook)
+        .timeSource(builder.timeSource);
     if (credentials == null) {
       calls.credentialsMissing(builderMethod);
     } else if (builder.orderedRequests && credentials instanceof ApiCredentials) {
@@ -331,8 +374,9 @@ public final class KrakenClient implements Closeable {
   /** One family's raw calls: its Retrofit {@link RawApi}, its calls and its error model. */
   private record RawFamily(RawApi api, Calls calls, ErrorModel errors) {
     Operation operation(RawRequest request) {
+      // An operation the contract does not describe yet costs what most do: 1 on the call counter.
       return new Operation("raw " + request.method() + " " + request.path(), request.safeToRetry(),
-          request.authenticated(), errors);
+          request.authenticated(), errors, request.authenticated() ? 1 : 0);
     }
 
     retrofit2.Call<Object> call(RawRequest request, Moshi moshi) {
@@ -379,6 +423,10 @@ public final class KrakenClient implements Closeable {
     private Duration readTimeout = Duration.ofSeconds(30);
     private Duration callTimeout = Duration.ofSeconds(60);
     private RetryPolicy retryPolicy = RetryPolicy.none();
+    private SpotRateTier spotRateTier = SpotRateTier.STARTER;
+    private boolean spotRatePacing = true;
+    private TimeSource timeSource = TimeSource.system();
+    private Duration assetPairsMaxAge;
     private WarningListener warningListener = WarningListener.logging();
     private RedactingLoggingInterceptor logging;
 
@@ -510,6 +558,87 @@ public final class KrakenClient implements Closeable {
     /** When to retry operations that are safe to repeat; {@link RetryPolicy#none()} by default. */
     public Builder retryPolicy(RetryPolicy retryPolicy) {
       this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy == null");
+      return this;
+    }
+
+    /**
+     * The verification tier of the Spot key's account, whose REST call counter (maximum and
+     * decay) the client paces the key's private calls by; {@link SpotRateTier#STARTER} by
+     * default. A higher tier than the account has draws {@code EAPI:Rate limit exceeded} in a
+     * burst; a lower one only paces more slowly than needed.
+     *
+     * <pre>{@code
+     * KrakenClient kraken = KrakenClient.builder()
+     *     .spotCredentials(credentials)
+     *     .spotRateTier(SpotRateTier.PRO)
+     *     .build();
+     * }</pre>
+     */
+    public Builder spotRateTier(SpotRateTier tier) {
+      this.spotRateTier = Objects.requireNonNull(tier, "tier == null");
+      return this;
+    }
+
+    /**
+     * Whether the private Spot calls of the key are paced by its REST call counter; on by
+     * default. Pacing only delays a call, so that a burst never draws {@code EAPI:Rate limit
+     * exceeded}. Turn it off when something else paces the calls (a shared limiter in front of
+     * several processes using one key): the service's rate-limit errors then reach the caller as
+     * {@link io.github.krakensdk.errors.RateLimitedException}.
+     */
+    public Builder spotRatePacing(boolean pacing) {
+      this.spotRatePacing = pacing;
+      return this;
+    }
+
+    /**
+     * What the client's waits (rate pacing, retry delays) run on; {@link TimeSource#system()},
+     * the monotonic clock and real sleeping, by default. The sandbox has one on its own clock, so
+     * a test or a demo that paces many calls waits no real time:
+     *
+     * <pre>{@code
+     * KrakenClient kraken = sandbox.newClientBuilder() // .timeSource(sandbox.timeSource()) included
+     *     .build();
+     * }</pre>
+     */
+    public Builder timeSource(TimeSource timeSource) {
+      this.timeSource = Objects.requireNonNull(timeSource, "timeSource == null");
+      return this;
+    }
+
+    /**
+     * Keeps the Spot pairs and their limits ({@code getAssetPairs}) in an {@link AssetPairsCache},
+     * refreshed when older than {@code maxAge}, and checks orders against it before sending them;
+     * off by default. {@code addOrder}, {@code addOrderBatch}, {@code editOrder} and {@code
+     * amendOrder} are then refused locally, with a {@link
+     * io.github.krakensdk.errors.PairLimitException} naming the pair, the field and the limit, when
+     * an absolute price has more decimals than the pair's {@code pair_decimals}, a volume more than
+     * its {@code lot_decimals}, or a volume or a limit order's cost is under its {@code ordermin} or
+     * {@code costmin}: the rejections the service would answer with {@code EOrder:Invalid price},
+     * {@code EOrder:Order minimum not met} or {@code EOrder:Cost minimum not met}.
+     *
+     * <pre>{@code
+     * KrakenClient kraken = KrakenClient.builder()
+     *     .spotCredentials(credentials)
+     *     .assetPairsCache(Duration.ofHours(1))
+     *     .build();
+     * try {
+     *   kraken.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+     *       .volume(new BigDecimal("0.01")).price("65000.12"));
+     * } catch (PairLimitException e) {
+     *   // addOrder: XXBTZUSD: price 65000.12 has 2 decimals; pair_decimals is 1
+     * }
+     * }</pre>
+     *
+     * <p>The first order loads the pairs (one public call) and waits for them; later, an order
+     * finding them older than {@code maxAge} starts a refresh in the background and is checked
+     * with the data at hand. Relative prices ({@code +5}, {@code #2%}) are not checked, nor are
+     * orders on pairs the data does not have; amends are checked for decimals only, and only when
+     * the pair is known (given, or the order placed through this client). {@link AssetPairsCache}
+     * says what exactly is checked and when the service is called.
+     */
+    public Builder assetPairsCache(Duration maxAge) {
+      this.assetPairsMaxAge = requirePositive(maxAge, "maxAge");
       return this;
     }
 

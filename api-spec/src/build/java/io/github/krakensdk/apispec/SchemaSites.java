@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every place in a contract where a schema is written: named schemas, their properties, items
- * and {@code allOf} members, and the schemas of parameters, bodies, responses and headers, in
- * {@code components} and under {@code paths} (callbacks included). A {@code $ref} is a site of
+ * Every place in a contract where a schema is written: named schemas, their properties, items,
+ * tuple positions ({@code x-kraken-tuple}) and {@code allOf} members, and the schemas of
+ * parameters, bodies, responses and headers, in {@code components} and under {@code paths}
+ * (callbacks included). A {@code $ref} is a site of
  * its own; the walk does not follow it, so each schema is visited once, where it is written.
  */
 public final class SchemaSites {
@@ -140,6 +141,12 @@ public final class SchemaSites {
       schema(sites, Kind.PROPERTY, pointer + "/properties/" + Contract.escape(p.getKey()), p.getValue(), p.getKey(), owner);
     }
     if (schema.has("items")) schema(sites, Kind.ITEMS, pointer + "/items", schema.get("items"), name, owner);
+    // Tuple positions (x-kraken-tuple) are schemas too, named like properties, so every rule sees them.
+    JsonNode positions = schema.path("x-kraken-tuple");
+    for (int i = 0; i < positions.size(); i++) {
+      schema(sites, Kind.PROPERTY, pointer + "/x-kraken-tuple/" + i, positions.get(i),
+          positions.get(i).path("name").asText(null), owner);
+    }
     for (String composition : List.of("allOf", "oneOf", "anyOf")) {
       JsonNode members = schema.path(composition);
       for (int i = 0; i < members.size(); i++) {

@@ -33,7 +33,8 @@ import okio.GzipSource;
  * {@code Authent}, {@code Authorization}, {@code Proxy-Authorization}, {@code Cookie} and {@code
  * Set-Cookie} are replaced by {@code ██}, and so are the values of the fields {@code
  * access_token}, {@code refresh_token}, {@code id_token}, {@code code}, {@code client_secret},
- * {@code secret}, {@code password} and {@code api_key} (the keys a fast-API-key listing returns)
+ * {@code secret}, {@code password}, {@code api_key} (the keys a fast-API-key listing returns),
+ * {@code otp} (a Spot key's two-factor password) and {@code token} (a Spot WebSocket token)
  * wherever they appear: JSON bodies, form bodies and query strings, in requests and responses.
  * More names can be added; none can be removed.
  *
@@ -78,7 +79,7 @@ public final class RedactingLoggingInterceptor implements Interceptor {
   static final List<String> DEFAULT_FIELDS =
       List.of(
           "access_token", "refresh_token", "id_token", "code", "client_secret", "secret",
-          "password", "api_key");
+          "password", "api_key", "otp", "token");
 
   private final Logger logger;
   private final Level level;

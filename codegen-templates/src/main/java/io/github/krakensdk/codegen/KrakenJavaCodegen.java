@@ -36,11 +36,18 @@ import org.openapitools.codegen.utils.StringUtils;
  *   <li>Only one supporting file: {@code <family>JsonAdapters}, the registry of the family's JSON
  *       adapters, in the model package (no stock {@code ApiClient}, Gson or oltu).
  *   <li>Per model, {@code x-has-containers} when a component is a list or map (the record then
- *       copies it in its constructor).
+ *       copies it in its constructor), and {@code x-has-array-form} when its adapter also reads
+ *       the bare-array form of the object ({@link OneOfTypes}, which types the {@code oneOf}s).
  *   <li>Per property and per operation parameter, {@code x-checks}: the constraint checks the
  *       contract implies, as statements on the runtime's {@code Constraints}.
  *   <li>Per operation, what its service method returns and how errors are read, from the
  *       contract's {@code x-kraken-envelope}; a {@code <Family>Service} beside each interface.
+ *       An operation whose success is binary ({@code type: string, format: binary}, such as a
+ *       ZIP archive) is a download ({@code x-binary-download}): its Retrofit method is
+ *       {@code @Streaming} and returns the raw body, its service method the runtime's {@code
+ *       BinaryDownload}.
+ *   <li>Per operation, {@code x-rate-cost}: its {@code x-kraken-rate-cost} ({@link RateCosts}),
+ *       which its {@code Operation} carries for the client's pacing.
  *   <li>Javadoc: the lambda {@code javadoc} ({@link JavadocText}) renders Markdown descriptions as
  *       HTML, {@code x-summary} is an operation's raw summary for it, and every generated package
  *       gets a {@code package-info.java} from the family's tag description ({@code tagJavadoc}).
@@ -121,7 +128,9 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   @Override
   public void preprocessOpenAPI(OpenAPI openAPI) {
     super.preprocessOpenAPI(openAPI);
+    ShapeExtensions.rewrite(openAPI);
     requests.addTo(openAPI);
+    OneOfTypes.apply(openAPI);
     List<Tag> tags = openAPI.getTags();
     String tagDescription = tags == null || tags.isEmpty() || tags.get(0).getDescription() == null
         ? "" : tags.get(0).getDescription();
@@ -142,10 +151,12 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         // The signer fills these in on the wire; no Java type carries them.
         model.vars.removeIf(p -> Boolean.TRUE.equals(p.vendorExtensions.get(OperationRequests.SIGNER_FILLED)));
         model.vendorExtensions.put("x-has-containers", model.vars.stream().anyMatch(p -> p.isArray || p.isMap));
+        markArrayForm(model);
         Map<String, OperationRequests.Member> members = requests.members(model.name);
         model.vendorExtensions.put("x-operation-request", members != null);
         for (CodegenProperty property : model.vars) {
           markDecimalNumber(model, property);
+          markMapRest(model, property);
           property.vendorExtensions.put("x-checks", checks.checks(property.baseName, property.name,
               property.datatypeWithEnum, property, property.required));
           if (members != null) {
@@ -168,6 +179,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     EnvelopeStyle envelope = EnvelopeStyle.of(openAPI);
     result.put("errorModel", envelope.errorModelExpression());
     boolean operationServers = false;
+    boolean binaryDownloads = false;
     List<CodegenOperation> serviceOperations = new ArrayList<>();
     for (CodegenOperation operation : result.getOperations().getOperation()) {
       OperationRequests.Shape shape = requests.shape(operation.operationId);
@@ -188,17 +200,30 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       }
       @SuppressWarnings("unchecked")
       List<String> schemes = (List<String>) operation.vendorExtensions.get("x-kraken-security");
-      operation.vendorExtensions.put("x-authenticated", schemes != null && !schemes.isEmpty());
+      boolean authenticated = schemes != null && !schemes.isEmpty();
+      operation.vendorExtensions.put("x-authenticated", authenticated);
+      operation.vendorExtensions.put("x-rate-cost", RateCosts.of(operation.operationId,
+          operation.vendorExtensions.get(RateCosts.EXTENSION), authenticated, envelope.style() == EnvelopeStyle.Style.SPOT));
       operation.vendorExtensions.put("x-security-annotation", securityAnnotation(operation));
-      CodegenModel response = findModel(allModels, operation.returnType);
-      CodegenProperty resultProperty = envelope.unwrapsResult() && response != null
-          ? response.vars.stream().filter(v -> v.baseName.equals("result")).findFirst().orElse(null)
-          : null;
-      operation.vendorExtensions.put("x-result-type",
-          resultProperty != null ? resultProperty.datatypeWithEnum : operation.returnType);
-      operation.vendorExtensions.put("x-result-accessor",
-          resultProperty != null ? operation.returnType + "::" + resultProperty.name : "Function.identity()");
-      operation.vendorExtensions.put("x-envelope", envelope.envelopeExpression(resultProperty == null ? response : null));
+      if (operation.isResponseFile) {
+        // A binary answer (a ZIP archive) is streamed to the caller, never decoded: Retrofit hands
+        // the body over unread (@Streaming) and the service returns the runtime's BinaryDownload.
+        operation.vendorExtensions.put("x-binary-download", true);
+        operation.returnType = "okhttp3.ResponseBody";
+        operation.vendorExtensions.put("x-result-type", "BinaryDownload");
+        binaryDownloads = true;
+      } else {
+        CodegenModel response = findModel(allModels, operation.returnType);
+        CodegenProperty resultProperty = envelope.unwrapsResult() && response != null
+            ? response.vars.stream().filter(v -> v.baseName.equals("result")).findFirst().orElse(null)
+            : null;
+        operation.vendorExtensions.put("x-result-type",
+            resultProperty != null ? resultProperty.datatypeWithEnum : operation.returnType);
+        operation.vendorExtensions.put("x-result-accessor",
+            resultProperty != null ? operation.returnType + "::" + resultProperty.name : "Function.identity()");
+        operation.vendorExtensions.put("x-envelope",
+            envelope.envelopeExpression(resultProperty == null ? response : null));
+      }
       operation.vendorExtensions.put("x-safe", operation.httpMethod.equals("GET")
           || Boolean.TRUE.equals(operation.vendorExtensions.get("x-kraken-idempotent")));
       boolean ownServer = operation.servers != null && !operation.servers.isEmpty();
@@ -208,7 +233,16 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     result.put("serviceOperations", serviceOperations);
     result.put("serviceExample", serviceExample(serviceOperations, allModels));
     result.put("hasOperationServers", operationServers);
+    result.put("hasBinaryDownloads", binaryDownloads);
+    if (binaryDownloads && noFileParameters(result.getOperations().getOperation())) {
+      // The stock generator imports java.io.File for a binary answer, which is a download here.
+      result.getImports().removeIf(entry -> "java.io.File".equals(entry.get("import")));
+    }
     return result;
+  }
+
+  private static boolean noFileParameters(List<CodegenOperation> operations) {
+    return operations.stream().flatMap(operation -> operation.allParams.stream()).noneMatch(p -> p.isFile);
   }
 
   /**
@@ -336,6 +370,27 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   }
 
   /**
+   * An object whose {@code x-kraken-array-form} names a list member ({@link OneOfTypes}): its
+   * adapter also reads a bare JSON array, into that member ({@code x-array-form} on it, {@code
+   * x-has-array-form} on the model).
+   */
+  private static void markArrayForm(CodegenModel model) {
+    Object member = model.vendorExtensions.get(OneOfTypes.ARRAY_FORM);
+    if (member == null) {
+      return;
+    }
+    CodegenProperty property = model.vars.stream().filter(p -> p.baseName.equals(member)).findFirst()
+        .orElseThrow(() -> new IllegalStateException(model.name + ": " + OneOfTypes.ARRAY_FORM + " names " + member
+            + ", which is not one of its properties"));
+    if (!property.isArray) {
+      throw new IllegalStateException(model.name + ": " + OneOfTypes.ARRAY_FORM + " names " + member
+          + ", which is not a list");
+    }
+    property.vendorExtensions.put("x-array-form", true);
+    model.vendorExtensions.put("x-has-array-form", true);
+  }
+
+  /**
    * A JSON number with {@code format: decimal} (a Unix time with a fraction) is a {@code
    * BigDecimal} whose adapter is qualified with {@code DecimalNumber}, so it is written back as a
    * number. Moshi's collection adapters drop qualifiers, so a list or map of them cannot keep the
@@ -348,6 +403,37 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       throw new IllegalStateException(model.name + "." + property.baseName + ": a list or map of `type: number, "
           + "format: decimal` is not supported (name the item schema, or use decimal strings)");
     }
+  }
+
+  /**
+   * The map that holds the members a schema's properties do not name ({@link ShapeExtensions}):
+   * it must be the record's last component (the template's indexes skip it), and a member is
+   * taken into it only when its JSON starts as the map's values do ({@code x-map-rest-token}), so
+   * that a new scalar sibling of {@code last} is ignored rather than failing the whole answer.
+   */
+  private static void markMapRest(CodegenModel model, CodegenProperty property) {
+    if (!Boolean.TRUE.equals(property.vendorExtensions.get(ShapeExtensions.MAP_REST))) {
+      return;
+    }
+    if (model.vars.get(model.vars.size() - 1) != property || !property.isMap || property.items == null) {
+      throw new IllegalStateException(model.name + "." + property.baseName + ": the map of the other members "
+          + "must be the last component and a map");
+    }
+    CodegenProperty values = property.items;
+    String token = values.isArray ? "BEGIN_ARRAY"
+        : values.isMap || (values.isModel && !values.isEnum && !values.isEnumRef) ? "BEGIN_OBJECT" : null;
+    if (token != null) {
+      property.vendorExtensions.put("x-map-rest-token", token);
+    }
+    model.vendorExtensions.put("x-map-rest", property.name);
+    List<String> named = new ArrayList<>();
+    for (CodegenProperty other : model.vars) {
+      if (other != property) {
+        named.add("{@code " + other.baseName + "}");
+      }
+    }
+    model.vendorExtensions.put("x-map-rest-doc", "Every JSON member other than " + String.join(", ", named)
+        + " is an entry of {@link #" + property.name + "()}, by member name.");
   }
 
   private static boolean isDecimalNumber(CodegenProperty property) {

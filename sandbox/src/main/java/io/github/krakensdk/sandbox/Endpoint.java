@@ -91,6 +91,8 @@ abstract class Endpoint<P> {
           contractPath);
     }
     try {
+      ContractOperations.Op op = contract.operations.find(call.method, contractPath);
+      call.parameters(BodyParameters.of(call, op != null && op.acceptsForm() ? op.bodySchema() : null));
       P principal = null;
       if (route.signed()) {
         Authenticated<P> who = authenticate(call, route);

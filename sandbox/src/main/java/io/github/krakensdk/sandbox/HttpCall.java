@@ -30,6 +30,8 @@ final class HttpCall {
   final Map<String, List<String>> query;
   final Map<String, List<String>> headers;
   final byte[] body;
+  /** Set by the endpoint once it knows the operation; see {@link #parameters()}. */
+  private BodyParameters parameters;
 
   HttpCall(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, byte[] body) {
     this.method = method;
@@ -96,6 +98,19 @@ final class HttpCall {
 
   boolean hasBody() {
     return body.length > 0;
+  }
+
+  /**
+   * The body's parameters, one way whatever its media type: a form body is read as the JSON its
+   * operation's schema describes ({@link BodyParameters}). Before the endpoint has matched the
+   * operation, the body as it is.
+   */
+  BodyParameters parameters() {
+    return parameters != null ? parameters : BodyParameters.of(this, null);
+  }
+
+  void parameters(BodyParameters parameters) {
+    this.parameters = parameters;
   }
 
   /** {@code a=1&b=2} (URL-encoded) as an ordered multimap of decoded names and values. */

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code java -jar kraken-sandbox.jar [--port N] [--earn-delay-ms N] [--auto-earn-delay-ms N]}
+ * {@code java -jar kraken-sandbox.jar [--port N] [--earn-delay-ms N] [--auto-earn-delay-ms N] [--withdrawal-step-ms N]}
  * serves the sandbox until the process is stopped, after printing its base URLs and demo
  * credentials. {@code --tour} runs {@link Tour} instead: every operation through the SDK against a
  * fresh sandbox, exiting non-zero if any fails.
@@ -23,6 +23,7 @@ public final class Main {
         case "--port" -> builder.port(number(args, ++i));
         case "--earn-delay-ms" -> builder.earnCompletionDelay(Duration.ofMillis(number(args, ++i)));
         case "--auto-earn-delay-ms" -> builder.autoEarnSwitchDelay(Duration.ofMillis(number(args, ++i)));
+        case "--withdrawal-step-ms" -> builder.withdrawalStep(Duration.ofMillis(number(args, ++i)));
         case "--help", "-h" -> {
           usage(System.out);
           return;
@@ -60,7 +61,7 @@ public final class Main {
   }
 
   private static void usage(PrintStream out) {
-    out.println("usage: java -jar kraken-sandbox.jar [--port N] [--earn-delay-ms N] [--auto-earn-delay-ms N]");
+    out.println("usage: java -jar kraken-sandbox.jar [--port N] [--earn-delay-ms N] [--auto-earn-delay-ms N] [--withdrawal-step-ms N]");
     out.println("       java -jar kraken-sandbox.jar --tour");
   }
 }

@@ -43,6 +43,15 @@ public final class MutableClock extends Clock {
     }
   }
 
+  /** Moves the clock to {@code instant} if it reads earlier; never back. */
+  void advanceTo(Instant instant) {
+    synchronized (lock) {
+      if (now.isBefore(instant)) {
+        now = instant;
+      }
+    }
+  }
+
   public void set(Instant instant) {
     Objects.requireNonNull(instant, "instant == null");
     synchronized (lock) {

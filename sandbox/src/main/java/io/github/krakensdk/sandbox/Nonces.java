@@ -36,6 +36,11 @@ final class Nonces {
     return verdict[0];
   }
 
+  /** The last nonce accepted from {@code key}, or null if none was. */
+  Long last(String key) {
+    return last.get(key);
+  }
+
   /** How many nonces were refused, all keys together. */
   long rejected() {
     return rejected.sum();

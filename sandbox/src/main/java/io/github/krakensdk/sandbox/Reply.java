@@ -28,6 +28,13 @@ final class Reply {
     return new Reply(status, headers, text.getBytes(StandardCharsets.UTF_8));
   }
 
+  /** A binary body, such as an export's ZIP archive. */
+  static Reply bytes(int status, String contentType, byte[] body) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Content-Type", contentType);
+    return new Reply(status, headers, body.clone());
+  }
+
   static Reply redirect(String location) {
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("Location", location);

@@ -8,6 +8,9 @@ import io.github.krakensdk.embed.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.Webhook;
 import io.github.krakensdk.futures.model.AssignmentParticipant;
 import io.github.krakensdk.futures.model.SelfTradeStrategy;
+import io.github.krakensdk.runtime.call.SpotRateTier;
+import io.github.krakensdk.runtime.call.TimeSource;
+import io.github.krakensdk.sandbox.funding.FundingException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,6 +26,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -55,11 +59,18 @@ import okhttp3.OkHttpClient;
  * <p>Time runs on the {@link Builder#clock clock} given (a {@link MutableClock} in tests): token
  * lifetimes, the completion of Earn deallocations and the Auto-Earn switch are read from it, never
  * from timers, so a test moves the clock instead of waiting. Instances are thread-safe.
+ *
+ * <p>Rate limits: each Spot key has a verification tier and permissions ({@link #newSpotKey()});
+ * the sandbox keeps each key's REST call counter on its clock and answers {@code EAPI:Rate limit
+ * exceeded} and {@code EGeneral:Permission denied} as the service does. A client paces itself by
+ * that counter; on {@link #timeSource()} (what {@link #newClientBuilder()} sets) its waits move
+ * the sandbox's clock instead of sleeping, so that a paced burst takes no real time.
  */
 public final class Sandbox implements Closeable {
   private static final Map<Family, ContractValidator> CONTRACTS = new EnumMap<>(Family.class);
 
   private final Settings settings;
+  private final SandboxTime time;
   private final HttpServer server;
   private final ExecutorService executor;
   private final OkHttpClient webhookHttp;
@@ -72,8 +83,9 @@ public final class Sandbox implements Closeable {
   private final HttpUrl baseUrl;
 
   private Sandbox(Builder builder) throws IOException {
-    this.settings = new Settings(builder.clock, builder.earnCompletionDelay, builder.autoEarnSwitchDelay,
-        builder.webhookTimeout);
+    this.time = new SandboxTime(builder.clock);
+    this.settings = new Settings(time.clock(), builder.earnCompletionDelay, builder.autoEarnSwitchDelay,
+        builder.webhookTimeout, builder.spotRateLimits, builder.withdrawalStep);
     Map<Family, ContractValidator> contracts = contracts();
     this.nonces = new Nonces();
     this.webhookHttp = new OkHttpClient.Builder()
@@ -138,18 +150,35 @@ public final class Sandbox implements Closeable {
     return SandboxCredentials.DEMO;
   }
 
+  /**
+   * The sandbox's clock: the {@link Builder#clock clock} given, a {@link MutableClock} as it is;
+   * any other clock (the system clock by default) runs ahead of it by the time clients waited on
+   * {@link #timeSource()}.
+   */
   public Clock clock() {
     return settings.clock();
   }
 
   /**
+   * A time source on the sandbox's clock, for {@code KrakenClient.Builder.timeSource}: a client's
+   * waits (pacing by the REST call counter, retry delays) move the sandbox's clock on instead of
+   * sleeping, and the sandbox's counters decay by exactly that much. {@link #newClientBuilder()}
+   * uses it.
+   */
+  public TimeSource timeSource() {
+    return time;
+  }
+
+  /**
    * A client builder for this sandbox: its environment, the demo Spot, Futures (full access) and
-   * Embed keys, and the confidential OAuth client with a fresh in-memory token store.
+   * Embed keys, the confidential OAuth client with a fresh in-memory token store, and the
+   * sandbox's {@link #timeSource()} (the demo Spot key is Starter, the client's default tier).
    */
   public KrakenClient.Builder newClientBuilder() {
     SandboxCredentials demo = credentials();
     return KrakenClient.builder()
         .environment(environment())
+        .timeSource(timeSource())
         .spotCredentials(demo.spot().credentials())
         .futuresCredentials(demo.futures().credentials())
         .embedCredentials(demo.embed().credentials())
@@ -161,9 +190,32 @@ public final class Sandbox implements Closeable {
     return newClientBuilder().build();
   }
 
-  /** Issues another Spot key of the test user's account (every permission, nonces of its own). */
+  /**
+   * Issues another Spot key of the test user's account: Starter, every permission, nonces and a
+   * call counter of its own. {@link #newSpotKey()} chooses the tier and permissions.
+   */
   public SandboxKey issueSpotKey() {
-    return spot.issueKey();
+    return newSpotKey().issue();
+  }
+
+  /** Starts a Spot key of the test user's account with a chosen tier and permissions. */
+  public SpotKeyBuilder newSpotKey() {
+    return new SpotKeyBuilder(spot);
+  }
+
+  /** The verification tier of a Spot key of this sandbox (the demo key's is Starter). */
+  public SpotRateTier spotKeyTier(SandboxKey key) {
+    return spot.issued(Objects.requireNonNull(key, "key == null")).counter().tier();
+  }
+
+  /** The permissions of a Spot key of this sandbox (the demo key has every one). */
+  public Set<SpotKeyPermission> spotKeyPermissions(SandboxKey key) {
+    return spot.issued(Objects.requireNonNull(key, "key == null")).permissions();
+  }
+
+  /** A Spot key's REST call counter now, on the sandbox's clock, as the service would keep it. */
+  public BigDecimal spotCallCounter(SandboxKey key) {
+    return spot.issued(Objects.requireNonNull(key, "key == null")).counter().valueAt(settings.clock().instant());
   }
 
   /** Issues another key of the demo Embed partner (same users and webhooks, nonces of its own). */
@@ -209,14 +261,91 @@ public final class Sandbox implements Closeable {
     return spot.earnAllocation(strategyId)[0];
   }
 
-  /** The pending amount of an Earn strategy: negative while a deallocation is in progress, else zero. */
+  /**
+   * Another participant of the exchange trades against the demo account's resting Spot order
+   * {@code txid}: {@code fraction} (above 0, at most 1) of its remaining volume fills at the
+   * order's price, the account being maker. Shows a partial fill on demand, as the tour does:
+   *
+   * <pre>{@code
+   * String txid = kraken.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.BUY)...).txid().get(0);
+   * List<String> trades = sandbox.fillSpotOrder(txid, new BigDecimal("0.4")); // 40 % filled
+   * }</pre>
+   *
+   * @return the ids of the account's new trades
+   */
+  public List<String> fillSpotOrder(String txid, BigDecimal fraction) {
+    return spot.exchange().takeFromOrder(Objects.requireNonNull(txid, "txid == null"),
+        Objects.requireNonNull(fraction, "fraction == null"));
+  }
+
+  /**
+   * The Spot key a WebSocket token (from {@code getWebSocketsToken}) was handed to, while it may
+   * still be used to connect: 15 minutes on the sandbox's clock, as on the service. Empty for a
+   * token the sandbox never handed out or one past that window.
+   */
+  public Optional<SandboxKey> webSocketsTokenKey(String token) {
+    return spot.webSocketsTokenKey(Objects.requireNonNull(token, "token == null"));
+  }
+
+  /**
+   * The pending amount of an Earn strategy: negative while a deallocation is in progress, positive
+   * while an allocation is, else zero.
+   */
   public BigDecimal earnPending(String strategyId) {
     return spot.earnAllocation(strategyId)[1];
   }
 
-  /** A seeded withdrawal's state: {@code INITIAL}, {@code PENDING}, {@code SETTLED}, {@code SUCCESS}, {@code FAILURE} or {@code CANCELLED}. */
+  /**
+   * A withdrawal's state: {@code INITIAL}, {@code PENDING}, {@code SETTLED}, {@code SUCCESS}, {@code
+   * FAILURE} or {@code CANCELLED}. The seeded ones keep theirs until cancelled; new ones move on the clock.
+   */
   public String withdrawalState(String refid) {
     return spot.withdrawal(refid).name();
+  }
+
+  /**
+   * A deposit arriving on the test user's account, as a blockchain or bank would send it: DepositStatus
+   * shows it {@code Settled} (received, confirming) at once and {@code Success} ten minutes later on
+   * the sandbox clock, when the balance is credited. A method with addresses pays to the newest
+   * address DepositAddresses gave (one is generated if there is none).
+   *
+   * <pre>{@code
+   * String refid = sandbox.arriveDeposit("XBT", "Bitcoin", new BigDecimal("0.5"));
+   * }</pre>
+   *
+   * @param asset any of the asset's names ({@code XBT}, {@code XXBT}, {@code BTC}).
+   * @param method a deposit method of the asset, as DepositMethods lists it.
+   * @return the deposit's reference id, as DepositStatus shows it.
+   * @throws IllegalArgumentException for an unknown asset or a non-positive amount.
+   */
+  public String arriveDeposit(String asset, String method, BigDecimal amount) {
+    Objects.requireNonNull(asset, "asset == null");
+    Objects.requireNonNull(method, "method == null");
+    try {
+      return spot.arriveDeposit(asset, method, amount);
+    } catch (FundingException e) {
+      throw new IllegalArgumentException(method + " is not a deposit method of " + asset, e);
+    }
+  }
+
+  /** A deposit's status now: {@code Settled}, {@code Success} or {@code Failure}. */
+  public String depositState(String refid) {
+    return spot.depositState(Objects.requireNonNull(refid, "refid == null"));
+  }
+
+  /**
+   * The IIBAN of a subaccount the test user created with CreateSubaccount (what Kraken's site shows
+   * a master account), for AccountTransfer's {@code from} and {@code to}.
+   *
+   * @throws IllegalArgumentException if the test user has no subaccount of that username.
+   */
+  public String subaccountIiban(String username) {
+    return spot.subaccount(username).iiban();
+  }
+
+  /** The balances of a subaccount of the test user, by internal asset name ({@code XXBT}). */
+  public Map<String, BigDecimal> subaccountBalances(String username) {
+    return spot.subaccountBalances(username);
   }
 
   public SelfTradeStrategy selfTradeStrategy() {
@@ -264,7 +393,7 @@ public final class Sandbox implements Closeable {
     rows.add(new String[] {"OAuth", baseUrl + "  (/oauth/...; authorize page " + authorizeUrl() + ")"});
     rows.add(new String[] {"Embed", baseUrl + "  (/b2b/...)"});
     rows.add(null);
-    rows.add(new String[] {"Spot key", demo.spot().key()});
+    rows.add(new String[] {"Spot key", demo.spot().key() + "  (Starter, every permission)"});
     rows.add(new String[] {"Spot secret", demo.spot().secret()});
     rows.add(new String[] {"Futures key", demo.futures().key() + "  (full access)"});
     rows.add(new String[] {"Futures secret", demo.futures().secret()});
@@ -330,7 +459,9 @@ public final class Sandbox implements Closeable {
     private Duration earnCompletionDelay = Duration.ofSeconds(2);
     private Duration autoEarnSwitchDelay = Duration.ofSeconds(2);
     private Duration webhookTimeout = Duration.ofSeconds(30);
+    private Duration withdrawalStep = Duration.ofMinutes(1);
     private boolean checkResponses;
+    private boolean spotRateLimits = true;
     private int threads = 16;
     private final List<String> redirectUris = new ArrayList<>();
 
@@ -363,6 +494,15 @@ public final class Sandbox implements Closeable {
       return this;
     }
 
+    /**
+     * How long a new Spot withdrawal stays in each of {@code Initial}, {@code Pending} and {@code
+     * Settled} before it is {@code Success}; one minute by default.
+     */
+    public Builder withdrawalStep(Duration step) {
+      this.withdrawalStep = nonNegative(step, "withdrawalStep");
+      return this;
+    }
+
     /** How long a webhook test waits for the receiver; 30 s by default, as the service does. */
     public Builder webhookTimeout(Duration timeout) {
       this.webhookTimeout = nonNegative(timeout, "webhookTimeout");
@@ -375,6 +515,17 @@ public final class Sandbox implements Closeable {
      */
     public Builder checkResponses(boolean checkResponses) {
       this.checkResponses = checkResponses;
+      return this;
+    }
+
+    /**
+     * Whether Spot keys' REST call counters refuse calls over their tier's maximum with {@code
+     * EAPI:Rate limit exceeded}, as the service does; on by default. Turn it off only to measure
+     * throughput (benchmarks, load tests whose clients do not pace themselves); permissions are
+     * checked either way.
+     */
+    public Builder spotRateLimits(boolean spotRateLimits) {
+      this.spotRateLimits = spotRateLimits;
       return this;
     }
 

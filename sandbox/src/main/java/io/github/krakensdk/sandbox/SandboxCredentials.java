@@ -20,7 +20,7 @@ public final class SandboxCredentials {
 
   private SandboxCredentials() {}
 
-  /** A Spot key of the test user with every permission. */
+  /** A Spot key of the test user with every permission, of the Starter verification tier. */
   public SandboxKey spot() {
     return Seed.SPOT_KEY;
   }

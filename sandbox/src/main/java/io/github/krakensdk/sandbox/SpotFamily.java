@@ -1,30 +1,37 @@
 package io.github.krakensdk.sandbox;
 
 import io.github.krakensdk.auth.SpotSigner;
+import io.github.krakensdk.runtime.call.SpotRateTier;
+import io.github.krakensdk.sandbox.funding.ApiKeyInfo;
+import io.github.krakensdk.sandbox.funding.Errors;
+import io.github.krakensdk.sandbox.funding.Earn;
+import io.github.krakensdk.sandbox.funding.Funding;
+import io.github.krakensdk.sandbox.funding.FundingException;
+import io.github.krakensdk.sandbox.funding.FundingSettings;
+import io.github.krakensdk.sandbox.exchange.Exchange;
+import io.github.krakensdk.sandbox.exchange.ExchangeError;
+import io.github.krakensdk.sandbox.funding.JsonTree;
+import io.github.krakensdk.sandbox.funding.Subaccounts;
+import io.github.krakensdk.sandbox.funding.Withdrawals;
 import io.github.krakensdk.spot.model.AssetClass;
 import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.AssetStatus;
 import io.github.krakensdk.spot.model.AssetsResponse;
-import io.github.krakensdk.spot.model.BooleanResultResponse;
-import io.github.krakensdk.spot.model.DeallocateStatusResponse;
-import io.github.krakensdk.spot.model.DeallocationStatus;
-import io.github.krakensdk.spot.model.EarnDeallocateRequest;
-import io.github.krakensdk.spot.model.EarnDeallocateStatusRequest;
-import io.github.krakensdk.spot.model.FeeTierInfo;
 import io.github.krakensdk.spot.model.SpotEnvelope;
-import io.github.krakensdk.spot.model.TradeVolume;
-import io.github.krakensdk.spot.model.TradeVolumeRequest;
-import io.github.krakensdk.spot.model.TradeVolumeResponse;
-import io.github.krakensdk.spot.model.WithdrawCancelRequest;
 import com.squareup.moshi.JsonReader;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import okio.Buffer;
@@ -34,23 +41,45 @@ import okio.Buffer;
  * Earn deallocation and its status, withdrawal cancellation), signed with {@code API-Key} and
  * {@code API-Sign}. Errors are {@code error} strings with HTTP 200, as the service sends them.
  *
- * <p>Earn: at most one deallocation per strategy is in progress; it completes {@link
- * Settings#earnCompletionDelay()} after it was accepted, measured on the sandbox clock when the
- * state is next read (no timers). While it is in progress the strategy's pending amount is the
- * negative amount. A deallocation of more than is allocated is accepted and fails on completion
- * with {@code EEarnings:Insufficient funds}, which DeallocateStatus then reports.
+ * <p>Earn and withdrawals live in {@link Funding} (package {@code funding}), which keeps their
+ * rules: at most one (de)allocation per strategy in progress, completing {@link
+ * Settings#earnCompletionDelay()} after it was accepted on the sandbox clock, a deallocation of
+ * more than is allocated failing on completion with {@code EEarnings:Insufficient funds}; only a
+ * withdrawal not yet processed can be cancelled. This family reads the body (JSON or form) and
+ * writes the envelope around what {@link Funding} answers.
+ *
+ * <p>Keys: each has a verification tier and a set of permissions. Every signed call of a key
+ * counts on its REST call counter ({@link CallCounter}) at its operation's {@code
+ * x-kraken-rate-cost}, and is refused with {@code EAPI:Rate limit exceeded} when the counter has no
+ * room for it; a key without the operation's {@code x-kraken-key-permission} gets {@code
+ * EGeneral:Permission denied}. Bodies come as JSON or form-encoded; handlers read them through
+ * {@link HttpCall#parameters()}.
+ *
+ * <p>The account's balances, ledger, credit lines and trade volume are the {@link Exchange}'s, so
+ * fills move them; GetApiKeyInfo describes the key that signed the call ({@link #keyInfo}).
  */
 final class SpotFamily extends Endpoint<SandboxKey> {
-  static final String BELOW_MIN = "EEarnings:Below min:(De)allocation operation amount less than minimum allowed";
-  static final String BUSY = "EEarnings:Busy:Another (de)allocation for the same strategy is in progress";
-  static final String INVALID_STRATEGY = "EGeneral:Invalid arguments:Invalid strategy ID";
-  static final String INSUFFICIENT_FUNDS =
-      "EEarnings:Insufficient funds:Insufficient funds to complete the (de)allocation request";
+  static final String BELOW_MIN = Errors.BELOW_MIN;
+  static final String BUSY = Errors.BUSY;
+  static final String INVALID_STRATEGY = Errors.INVALID_STRATEGY;
+  static final String INSUFFICIENT_FUNDS = Errors.INSUFFICIENT_EARN_FUNDS;
   static final String UNKNOWN_ASSET = "EQuery:Unknown asset";
   static final String UNKNOWN_PAIR = "EQuery:Unknown asset pair";
-  static final String UNKNOWN_REFERENCE = "EFunding:Unknown reference id";
-  static final String ALREADY_PROCESSED = "EFunding:Cannot cancel withdrawal:Withdrawal already processed";
-  static final String ALREADY_CANCELLED = "EFunding:Cannot cancel withdrawal:Withdrawal already cancelled";
+  static final String UNKNOWN_REFERENCE = Errors.UNKNOWN_REFERENCE;
+  static final String ALREADY_PROCESSED = Errors.ALREADY_PROCESSED;
+  static final String ALREADY_CANCELLED = Errors.ALREADY_CANCELLED;
+  static final String RATE_LIMITED = "EAPI:Rate limit exceeded";
+  static final String PERMISSION_DENIED = "EGeneral:Permission denied";
+  /** What an operation that needs no permission states in {@code x-kraken-key-permission}. */
+  static final String NO_PERMISSION = "none";
+
+  /** A key the sandbox issued, with its account-side settings and its call counter. */
+  record IssuedKey(SandboxKey key, Set<SpotKeyPermission> permissions, CallCounter counter) {
+    IssuedKey {
+      permissions = Set.copyOf(permissions);
+    }
+  }
+
 
   private record Asset(String internal, String display, String altname, AssetClass aclass, int decimals,
       int displayDecimals, Double collateral, AssetStatus status) {}
@@ -70,126 +99,127 @@ final class SpotFamily extends Endpoint<SandboxKey> {
           AssetStatus.FUNDING_TEMPORARILY_DISABLED),
       new Asset("TSLAx", "TSLAx", "TSLAx", AssetClass.TOKENIZED_ASSET, 8, 4, null, AssetStatus.WITHDRAWAL_ONLY));
 
-  private record Tier(String volume, String fee) {}
+  static final String STRATEGY_ETH = Earn.STRATEGY_ETH;
+  static final String STRATEGY_SOL = Earn.STRATEGY_SOL;
+  static final String STRATEGY_USDC = Earn.STRATEGY_USDC;
 
-  private static final List<Tier> TAKER = tiers("0:0.4000", "10000:0.3500", "50000:0.2400", "100000:0.2200",
-      "250000:0.2000", "500000:0.1800", "1000000:0.1600", "2500000:0.1400", "5000000:0.1200", "10000000:0.1000");
-  private static final List<Tier> MAKER = tiers("0:0.2500", "10000:0.2000", "50000:0.1400", "100000:0.1200",
-      "250000:0.1000", "500000:0.0800", "1000000:0.0600", "2500000:0.0400", "5000000:0.0200", "10000000:0.0000");
-  /** Stablecoin and xStocks pairs: one fee for both sides, so they appear in {@code fees} only. */
-  private static final List<Tier> FLAT = tiers("0:0.2000", "50000:0.1600", "100000:0.1200", "500000:0.0800",
-      "1000000:0.0400", "10000000:0.0200");
+  static final String WITHDRAWAL_PENDING = Withdrawals.PENDING;
+  static final String WITHDRAWAL_INITIAL = Withdrawals.INITIAL;
+  static final String WITHDRAWAL_SETTLED = Withdrawals.SETTLED;
+  static final String WITHDRAWAL_SUCCESS = Withdrawals.SUCCESS;
+  static final String WITHDRAWAL_FAILURE = Withdrawals.FAILURE;
+  static final String WITHDRAWAL_CANCELLED = Withdrawals.CANCELLED;
 
-  private record Pair(String name, String altname, boolean makerTaker) {}
-
-  private static final List<Pair> PAIRS = List.of(
-      new Pair("XXBTZUSD", "XBTUSD", true), new Pair("XXBTZEUR", "XBTEUR", true),
-      new Pair("XETHZUSD", "ETHUSD", true), new Pair("SOLUSD", "SOLUSD", true), new Pair("SOLEUR", "SOLEUR", true),
-      new Pair("USDCUSD", "USDCUSD", false), new Pair("AAPLxUSD", "AAPLxUSD", false));
-
-  /** The account's 30-day volume in USD: the third tier of the maker/taker schedule. */
-  static final BigDecimal VOLUME = new BigDecimal("73512.3591");
-
-  static final String STRATEGY_ETH = "ESDQCOL-WTZEU-NU55QF";
-  static final String STRATEGY_SOL = "ESRFUO3-Q62XD-WIOIL7";
-  static final String STRATEGY_USDC = "ESXUM7H-SJHQ6-KOQNNI";
-
-  static final String WITHDRAWAL_PENDING = "FTQcN7x-K3bWp9RmZsq2Lx84YhVd5e";
-  static final String WITHDRAWAL_INITIAL = "FTQcRw4-Hq8LmZ2vTc6YbNs0Gp3Kd7";
-  static final String WITHDRAWAL_SETTLED = "FTQbU2s-Pz7NcX5qWm1DhLa8Vf4Je9";
-  static final String WITHDRAWAL_SUCCESS = "FTQaK9d-Rt3GyB6nMs0ZpQx2Lw8Cv5";
-  static final String WITHDRAWAL_FAILURE = "FTQZe6v-Wn1JkD4sHc9TqRb3Xm7Py2";
-  static final String WITHDRAWAL_CANCELLED = "FTQYm3p-Ld8FvS2wKa5NxGc1Zr6Ht0";
-
-  /** What became of a withdrawal; the first two are not processed yet. */
-  enum WithdrawalState { INITIAL, PENDING, SETTLED, SUCCESS, FAILURE, CANCELLED }
-
-  private static final class Strategy {
-    final String id;
-    final String asset;
-    final BigDecimal minimum;
-    BigDecimal allocated;
-    /** The last deallocation, null before the first. */
-    Deallocation last;
-
-    Strategy(String id, String asset, String minimum, String allocated) {
-      this.id = id;
-      this.asset = asset;
-      this.minimum = new BigDecimal(minimum);
-      this.allocated = new BigDecimal(allocated);
-    }
-  }
-
-  private static final class Deallocation {
-    final BigDecimal amount;
-    final Instant completesAt;
-    boolean completed;
-    /** The error the completed deallocation failed with, or null. */
-    String failure;
-
-    Deallocation(BigDecimal amount, Instant completesAt) {
-      this.amount = amount;
-      this.completesAt = completesAt;
-    }
-  }
+  /** The exchange's account id of a subaccount is this prefix and its IIBAN. */
+  private static final String SUBACCOUNT_PREFIX = "subaccount ";
 
   private final Settings settings;
   private final Nonces nonces;
-  private final Map<String, SandboxKey> keys = new ConcurrentHashMap<>();
+  /** When the sandbox's keys were created. */
+  private final Instant started;
+  private final Map<String, IssuedKey> keys = new ConcurrentHashMap<>();
   private final AtomicInteger issued = new AtomicInteger();
-  /** Guarded by {@code this}. */
-  private final Map<String, Strategy> strategies = new LinkedHashMap<>();
-  /** Guarded by {@code this}. */
-  private final Map<String, WithdrawalState> withdrawals = new LinkedHashMap<>();
-  private final Map<String, String> withdrawalAssets = new LinkedHashMap<>();
+  /** The test user's account; every key of this family is one of its keys. */
+  private final Exchange exchange;
+  private final ExchangeFundingAccount account;
+  private final Funding funding;
 
   SpotFamily(ContractValidator contract, Settings settings, Nonces nonces) {
     super(Family.SPOT, contract);
     this.settings = settings;
     this.nonces = nonces;
-    keys.put(Seed.SPOT_KEY.key(), Seed.SPOT_KEY);
-    for (Strategy strategy : List.of(
-        new Strategy(STRATEGY_ETH, "ETH", "0.01", "20.0"),
-        new Strategy(STRATEGY_SOL, "SOL", "1", "250"),
-        new Strategy(STRATEGY_USDC, "USDC", "10", "5000"))) {
-      strategies.put(strategy.id, strategy);
-    }
-    withdraw(WITHDRAWAL_PENDING, "ETH", WithdrawalState.PENDING);
-    withdraw(WITHDRAWAL_INITIAL, "XBT", WithdrawalState.INITIAL);
-    withdraw(WITHDRAWAL_SETTLED, "ETH", WithdrawalState.SETTLED);
-    withdraw(WITHDRAWAL_SUCCESS, "USDC", WithdrawalState.SUCCESS);
-    withdraw(WITHDRAWAL_FAILURE, "SOL", WithdrawalState.FAILURE);
-    withdraw(WITHDRAWAL_CANCELLED, "EUR", WithdrawalState.CANCELLED);
+    this.started = settings.clock().instant();
+    keys.put(Seed.SPOT_KEY.key(), new IssuedKey(Seed.SPOT_KEY, EnumSet.allOf(SpotKeyPermission.class),
+        new CallCounter(SpotRateTier.STARTER)));
+    this.exchange = new Exchange(settings.clock());
+    this.account = new ExchangeFundingAccount(exchange, Exchange.DEMO, Seed.USER_IIBAN);
+    // A subaccount is an account of the same exchange: transfers to it move balances it can trade.
+    this.funding = new Funding(
+        FundingSettings.defaults(settings.clock(), settings.earnCompletionDelay())
+            .withWithdrawalStep(settings.withdrawalStep()),
+        account, iiban -> new ExchangeFundingAccount(exchange, SUBACCOUNT_PREFIX + iiban, iiban));
 
     route("GET", "/0/public/Assets", "getAssets", false, (call, path, key) -> assets(call));
-    route("POST", "/0/private/TradeVolume", "getTradeVolume", true, (call, path, key) -> tradeVolume(call));
-    route("POST", "/0/private/Earn/Deallocate", "deallocateEarnFunds", true, (call, path, key) -> deallocate(call));
-    route("POST", "/0/private/Earn/DeallocateStatus", "getDeallocateStatus", true,
-        (call, path, key) -> deallocateStatus(call));
-    route("POST", "/0/private/WithdrawCancel", "cancelWithdrawal", true, (call, path, key) -> cancelWithdrawal(call));
+    // The exchange ties a WebSocket token to the key that asked for it, so this route hands it the key.
+    route("POST", "/0/private/GetWebSocketsToken", "getWebSocketsToken", true,
+        (call, path, key) -> webSocketsToken(key));
+    // Every other operation of the contract, served by the exchange (markets, orders, trades,
+    // balances, ledgers) or by the funding state (deposits, withdrawals, Earn, exports, keys).
+    for (ContractOperations.Op operation : contract.operations.all()) {
+      String id = operation.operationId();
+      if (id.equals("getAssets") || id.equals("getWebSocketsToken")) {
+        continue;
+      }
+      if (Exchange.operations().contains(id)) {
+        route(operation.method(), operation.path(), id, operation.signed(),
+            (call, path, key) -> exchange(id, call, operation.signed()));
+      } else if (Funding.OPERATIONS.contains(id)) {
+        route(operation.method(), operation.path(), id, operation.signed(),
+            (call, path, key) -> funding(id, call, key));
+      }
+    }
   }
 
-  private void withdraw(String refid, String asset, WithdrawalState state) {
-    withdrawals.put(refid, state);
-    withdrawalAssets.put(refid, asset);
+  /**
+   * The parameters of a call as a JSON tree that keeps every digit: the query of a GET, else the
+   * body, a form body read as its schema's JSON ({@link HttpCall#parameters()}).
+   */
+  private static Map<String, Object> parameters(HttpCall call) {
+    if (call.method.equals("GET")) {
+      return JsonTree.fromForm(call.query);
+    }
+    return JsonTree.readObject(new String(call.parameters().json(), StandardCharsets.UTF_8));
+  }
+
+  /** An exchange operation: the parameters in, the answer in the Spot envelope. */
+  private Reply exchange(String operationId, HttpCall call, boolean signed) {
+    Map<String, Object> params = parameters(call);
+    params.remove("nonce");
+    params.remove("otp");
+    if (signed) {
+      // Deposits confirmed and Earn operations completed since the funding state was last read
+      // are booked first, so that Balance, Ledgers and orders see them.
+      funding.settle(account);
+    }
+    try {
+      Object result = exchange.handle(operationId, signed ? Exchange.DEMO : null, params);
+      return Reply.json(200, "{\"error\":[],\"result\":" + JsonTree.write(result) + "}");
+    } catch (ExchangeError e) {
+      return errors(e.errors().toArray(String[]::new));
+    }
+  }
+
+  private Reply webSocketsToken(SandboxKey key) {
+    Object result = exchange.webSocketsToken(Exchange.DEMO, key.key());
+    return Reply.json(200, "{\"error\":[],\"result\":" + JsonTree.write(result) + "}");
   }
 
   /** Another key of the test user's account, e.g. to send from several clients at once. */
-  SandboxKey issueKey() {
+  SandboxKey issueKey(SpotRateTier tier, Set<SpotKeyPermission> permissions) {
     String label = "spot extra " + issued.incrementAndGet();
     SandboxKey key = new SandboxKey(Secrets.derivedKey("SBXSPOT", label), Secrets.derivedBase64(label, 64));
-    keys.put(key.key(), key);
+    keys.put(key.key(), new IssuedKey(key, permissions, new CallCounter(tier)));
     return key;
+  }
+
+  /** A key this family issued, or an {@link IllegalArgumentException}. */
+  IssuedKey issued(SandboxKey key) {
+    IssuedKey issuedKey = keys.get(key.key());
+    if (issuedKey == null || !issuedKey.key().equals(key)) {
+      throw new IllegalArgumentException("not a Spot key of this sandbox: " + key);
+    }
+    return issuedKey;
   }
 
   // ---- authentication ----
 
   @Override
   Authenticated<SandboxKey> authenticate(HttpCall call, Route<SandboxKey> route) {
-    SandboxKey key = keys.get(String.valueOf(call.header("API-Key")));
-    if (key == null) {
+    IssuedKey issuedKey = keys.get(String.valueOf(call.header("API-Key")));
+    if (issuedKey == null) {
       return Authenticated.refused(errors("EAPI:Invalid key"));
     }
+    SandboxKey key = issuedKey.key();
     String nonceText = bodyNonce(call);
     Long nonce = Nonces.parse(nonceText);
     if (nonce == null) {
@@ -203,7 +233,26 @@ final class SpotFamily extends Endpoint<SandboxKey> {
     if (nonces.offer(key.key(), nonce) != Nonces.Verdict.ACCEPTED) {
       return Authenticated.refused(errors("EAPI:Invalid nonce"));
     }
+    ContractOperations.Op op = contract.operations.find(call.method, route.template());
+    boolean counted = op == null || issuedKey.counter().tryCall(op.rateCost(), settings.clock().instant());
+    if (!counted && settings.spotRateLimits()) {
+      return Authenticated.refused(errors(RATE_LIMITED));
+    }
+    if (op != null && !permitted(issuedKey, op.permission())) {
+      return Authenticated.refused(errors(PERMISSION_DENIED));
+    }
     return Authenticated.as(key);
+  }
+
+  /**
+   * Whether {@code key} holds {@code permission} (an {@code x-kraken-key-permission} value);
+   * {@code none}, or an operation that states none, needs nothing.
+   */
+  private static boolean permitted(IssuedKey key, String permission) {
+    if (permission == null || permission.equals(NO_PERMISSION)) {
+      return true;
+    }
+    return key.permissions().stream().anyMatch(held -> held.id().equals(permission));
   }
 
   /** The nonce's text as it is in the body (JSON number or form field), or null. */
@@ -253,11 +302,12 @@ final class SpotFamily extends Endpoint<SandboxKey> {
   // ---- operations ----
 
   private Reply assets(HttpCall call) {
-    String aclass = call.query("aclass");
+    // Without aclass the service answers its default class, currency, not every asset.
+    String aclass = call.query("aclass") == null ? AssetClass.CURRENCY.value() : call.query("aclass");
     boolean displayNames = "1".equals(call.query("assetVersion"));
     List<Asset> selected = new ArrayList<>();
     for (Asset asset : ASSETS) {
-      if (aclass == null || asset.aclass().value().equals(aclass)) {
+      if (asset.aclass().value().equals(aclass)) {
         selected.add(asset);
       }
     }
@@ -293,166 +343,105 @@ final class SpotFamily extends Endpoint<SandboxKey> {
     return null;
   }
 
-  private Reply tradeVolume(HttpCall call) throws IOException {
-    TradeVolumeRequest request = Json.read(call.body, TradeVolumeRequest.class);
-    Map<String, FeeTierInfo> fees = null;
-    Map<String, FeeTierInfo> feesMaker = null;
-    if (request.pair() != null) {
-      fees = new LinkedHashMap<>();
-      feesMaker = new LinkedHashMap<>();
-      for (String name : request.pair().split(",")) {
-        String given = name.trim();
-        Pair pair = findPair(given);
-        if (pair == null) {
-          return errors(UNKNOWN_PAIR);
-        }
-        if (pair.makerTaker()) {
-          fees.put(given, tier(TAKER));
-          feesMaker.put(given, tier(MAKER));
-        } else {
-          fees.put(given, tier(FLAT));
-        }
+  /** A funding operation: the body (JSON or form) as parameters, the answer in the Spot envelope. */
+  private Reply funding(String operationId, HttpCall call, SandboxKey key) {
+    Map<String, Object> params = parameters(call);
+    try {
+      Object result = funding.handle(operationId, account, key == null ? null : keyInfo(key), params);
+      if (result instanceof byte[] archive) {
+        return Reply.bytes(200, "application/zip", archive);
       }
-    }
-    TradeVolume volume = new TradeVolume("ZUSD", VOLUME, fees, feesMaker);
-    return Reply.json(200, Json.write(new TradeVolumeResponse(List.of(), volume)));
-  }
-
-  private static Pair findPair(String name) {
-    for (Pair pair : PAIRS) {
-      if (pair.name().equals(name) || pair.altname().equals(name)) {
-        return pair;
-      }
-    }
-    return null;
-  }
-
-  /** The tier of {@link #VOLUME} in {@code schedule}. */
-  private static FeeTierInfo tier(List<Tier> schedule) {
-    int index = 0;
-    for (int i = 0; i < schedule.size(); i++) {
-      if (VOLUME.compareTo(new BigDecimal(schedule.get(i).volume())) >= 0) {
-        index = i;
-      }
-    }
-    Tier current = schedule.get(index);
-    Tier next = index + 1 < schedule.size() ? schedule.get(index + 1) : null;
-    return new FeeTierInfo(
-        new BigDecimal(current.fee()),
-        new BigDecimal(schedule.get(schedule.size() - 1).fee()),
-        new BigDecimal(schedule.get(0).fee()),
-        volume(current.volume()),
-        next == null ? null : new BigDecimal(next.fee()),
-        next == null ? null : volume(next.volume()));
-  }
-
-  private static BigDecimal volume(String text) {
-    return new BigDecimal(text).setScale(4, RoundingMode.UNNECESSARY);
-  }
-
-  private static List<Tier> tiers(String... tiers) {
-    List<Tier> list = new ArrayList<>();
-    for (String tier : tiers) {
-      String[] parts = tier.split(":");
-      list.add(new Tier(parts[0], parts[1]));
-    }
-    return List.copyOf(list);
-  }
-
-  private Reply deallocate(HttpCall call) throws IOException {
-    EarnDeallocateRequest request = Json.read(call.body, EarnDeallocateRequest.class);
-    synchronized (this) {
-      Instant now = settings.clock().instant();
-      settle(now);
-      Strategy strategy = strategies.get(request.strategyId());
-      if (strategy == null) {
-        return errors(INVALID_STRATEGY);
-      }
-      if (request.amount().compareTo(strategy.minimum) < 0) {
-        return errors(BELOW_MIN);
-      }
-      if (strategy.last != null && !strategy.last.completed) {
-        return errors(BUSY);
-      }
-      strategy.last = new Deallocation(request.amount(), now.plus(settings.earnCompletionDelay()));
-      settle(now); // a zero delay completes at once
-    }
-    return Reply.json(202, Json.write(new BooleanResultResponse(List.of(), true)));
-  }
-
-  private Reply deallocateStatus(HttpCall call) throws IOException {
-    EarnDeallocateStatusRequest request = Json.read(call.body, EarnDeallocateStatusRequest.class);
-    synchronized (this) {
-      settle(settings.clock().instant());
-      Strategy strategy = strategies.get(request.strategyId());
-      if (strategy == null) {
-        return errors(INVALID_STRATEGY);
-      }
-      Deallocation last = strategy.last;
-      if (last != null && last.failure != null) {
-        return errors(last.failure);
-      }
-      boolean pending = last != null && !last.completed;
-      return Reply.json(200, Json.write(new DeallocateStatusResponse(List.of(), new DeallocationStatus(pending))));
+      String body = "{\"error\":[],\"result\":" + JsonTree.write(result) + "}";
+      return Reply.json(Funding.httpStatus(operationId), body);
+    } catch (FundingException e) {
+      return errors(e.errors().toArray(String[]::new));
     }
   }
 
-  /** Completes every deallocation whose time has come. Guarded by {@code this}. */
-  private void settle(Instant now) {
-    for (Strategy strategy : strategies.values()) {
-      Deallocation last = strategy.last;
-      if (last != null && !last.completed && !now.isBefore(last.completesAt)) {
-        last.completed = true;
-        if (last.amount.compareTo(strategy.allocated) > 0) {
-          last.failure = INSUFFICIENT_FUNDS;
-        } else {
-          strategy.allocated = strategy.allocated.subtract(last.amount);
-        }
-      }
-    }
+  /**
+   * What GetApiKeyInfo tells about {@code key}: its name, the service's names of the permissions
+   * it holds, no restrictions, created with the sandbox, last used now (by this very call) with
+   * the nonce it was last accepted with.
+   */
+  ApiKeyInfo keyInfo(SandboxKey key) {
+    String name = key.equals(Seed.SPOT_KEY) ? "sandbox spot" : "sandbox spot extra";
+    List<String> held = issued(key).permissions().stream().map(SpotKeyPermission::id).toList();
+    return new ApiKeyInfo(name, key.key(), servicePermissions(held), 0, List.of(), started, started,
+        settings.clock().instant(), nonces.last(key.key()), spaced(Seed.USER_IIBAN));
   }
 
-  private Reply cancelWithdrawal(HttpCall call) throws IOException {
-    WithdrawCancelRequest request = Json.read(call.body, WithdrawCancelRequest.class);
-    synchronized (this) {
-      WithdrawalState state = withdrawals.get(request.refid());
-      Asset asset = findAsset(request.asset());
-      Asset owner = findAsset(withdrawalAssets.getOrDefault(request.refid(), ""));
-      if (state == null || asset == null || !asset.equals(owner)) {
-        return errors(UNKNOWN_REFERENCE);
-      }
-      switch (state) {
-        case INITIAL, PENDING -> withdrawals.put(request.refid(), WithdrawalState.CANCELLED);
-        case CANCELLED -> {
-          return errors(ALREADY_CANCELLED);
-        }
-        default -> {
-          return errors(ALREADY_PROCESSED);
-        }
+  /**
+   * The service's name, as GetApiKeyInfo lists it, of each key permission the contract names in
+   * {@code x-kraken-key-permission}, in the service's order. Earn and export have no name there
+   * that has been seen, so a key's info leaves them out.
+   */
+  private static final Map<String, String> SERVICE_PERMISSIONS = Map.ofEntries(
+      Map.entry("funds-query", "query-funds"), Map.entry("funds-deposit", "add-funds"),
+      Map.entry("funds-withdraw", "withdraw-funds"), Map.entry("trades-query-open", "query-open-trades"),
+      Map.entry("trades-query-closed", "query-closed-trades"), Map.entry("trades-modify", "modify-trades"),
+      Map.entry("trades-close", "close-trades"), Map.entry("ledger-query", "query-ledger"),
+      Map.entry("websocket", "create-ws-token"));
+  private static final List<String> SERVICE_PERMISSION_ORDER = List.of("query-funds", "add-funds", "withdraw-funds",
+      "query-open-trades", "query-closed-trades", "modify-trades", "close-trades", "query-ledger", "create-ws-token");
+
+  /** The service's names of the permissions {@code held} (contract ids such as {@code funds-query}). */
+  static List<String> servicePermissions(Collection<String> held) {
+    List<String> names = new ArrayList<>();
+    for (String permission : held) {
+      String name = SERVICE_PERMISSIONS.get(permission);
+      if (name != null) {
+        names.add(name);
       }
     }
-    return Reply.json(200, Json.write(new BooleanResultResponse(List.of(), true)));
+    names.sort(Comparator.comparingInt(SERVICE_PERMISSION_ORDER::indexOf));
+    return names;
+  }
+
+  /** {@code AA29 N84G TRQF ZL8R}: an IIBAN in groups of four, as the service shows it. */
+  private static String spaced(String iiban) {
+    return iiban.replaceAll("(.{4})(?!$)", "$1 ");
   }
 
   // ---- for Sandbox's inspection methods ----
 
-  /** {@code [allocated, pending]} of a strategy, pending negative while a deallocation runs. */
-  synchronized BigDecimal[] earnAllocation(String strategyId) {
-    settle(settings.clock().instant());
-    Strategy strategy = strategies.get(strategyId);
-    if (strategy == null) {
-      throw new IllegalArgumentException("no Earn strategy " + strategyId);
-    }
-    Deallocation last = strategy.last;
-    BigDecimal pending = last != null && !last.completed ? last.amount.negate() : BigDecimal.ZERO;
-    return new BigDecimal[] {strategy.allocated, pending};
+  /** The exchange behind the Spot operations (the tour's driver methods on {@link Sandbox} use it). */
+  Exchange exchange() {
+    return exchange;
   }
 
-  synchronized WithdrawalState withdrawal(String refid) {
-    WithdrawalState state = withdrawals.get(refid);
-    if (state == null) {
-      throw new IllegalArgumentException("no withdrawal " + refid);
+  /** The key a WebSocket token was handed to, while it is usable. */
+  Optional<SandboxKey> webSocketsTokenKey(String token) {
+    return exchange.webSocketsTokenKey(token).map(apiKey -> keys.get(apiKey).key());
+  }
+
+  /** {@code [allocated, pending]} of a strategy, pending negative while a deallocation runs. */
+  BigDecimal[] earnAllocation(String strategyId) {
+    return new BigDecimal[] {
+        funding.earn().allocated(account, strategyId), funding.earn().pending(account, strategyId)};
+  }
+
+  Subaccounts.Subaccount subaccount(String username) {
+    for (Subaccounts.Subaccount subaccount : funding.subaccounts().of(account)) {
+      if (subaccount.username().equals(username)) {
+        return subaccount;
+      }
     }
-    return state;
+    throw new IllegalArgumentException("the test user has no subaccount " + username);
+  }
+
+  Map<String, BigDecimal> subaccountBalances(String username) {
+    return exchange.balances(SUBACCOUNT_PREFIX + subaccount(username).iiban());
+  }
+
+  String arriveDeposit(String asset, String method, BigDecimal amount) {
+    return funding.deposits().arrive(account, asset, method, amount);
+  }
+
+  String depositState(String refid) {
+    return funding.deposits().state(account, refid);
+  }
+
+  Withdrawals.State withdrawal(String refid) {
+    return funding.withdrawals().state(account, refid);
   }
 }

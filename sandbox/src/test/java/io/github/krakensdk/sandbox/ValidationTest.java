@@ -1,6 +1,7 @@
 package io.github.krakensdk.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.auth.SpotSigner;
@@ -48,19 +49,36 @@ class ValidationTest {
     }
   }
 
+  /**
+   * A form body (as many clients send it) is checked as the JSON its schema describes: the same
+   * answer as JSON when it is right, the same refusal when it is not, never a refusal of the form
+   * itself.
+   */
   @Test
-  void spotFormBodiesAreNotTheContractsJson(Sandbox sandbox) {
-    SandboxKey key = sandbox.credentials().spot();
+  void spotFormBodiesAreCheckedLikeTheirJson(Sandbox sandbox) {
+    Raw raw = new Raw(sandbox);
+    SandboxKey key = sandbox.issueSpotKey(); // a counter of its own: this class makes many calls
+    String accepted = form(sandbox, key, "/0/private/TradeVolume", "&pair=XBTUSD").body();
+    assertTrue(accepted.startsWith("{\"error\":[],\"result\":{"), accepted);
+    assertEquals(raw.spot("/0/private/TradeVolume", key, Raw.nonce(), "\"pair\":\"XBTUSD\"").body(), accepted);
+    for (String fields : new String[] {"&rebase_multiplier=sideways", "&pairs=XBTUSD", "&pair=XBTUSD&pair=ETHUSD"}) {
+      String refused = form(sandbox, key, "/0/private/TradeVolume", fields).body();
+      assertTrue(refused.startsWith(SPOT_INVALID), fields + ": " + refused);
+      assertFalse(refused.contains("Content-Type"), refused);
+    }
+    String missing = form(sandbox, key, "/0/private/WithdrawCancel", "&asset=ETH").body();
+    assertTrue(missing.startsWith(SPOT_INVALID) && missing.contains("refid"), missing);
+  }
+
+  /** A form-encoded Spot call, {@code nonce=<nonce>} then {@code fields}, signed over the form's bytes. */
+  static Raw.Answer form(Sandbox sandbox, SandboxKey key, String path, String fields) {
     long nonce = Raw.nonce();
-    String form = "nonce=" + nonce + "&pair=XBTUSD";
-    String sign = new SpotSigner(key.secret()).sign("/0/private/TradeVolume", Long.toString(nonce),
-        form.getBytes(StandardCharsets.UTF_8));
-    Raw.Answer answer = new Raw(sandbox).send(new Request.Builder()
-        .url(sandbox.baseUrl().resolve("0/private/TradeVolume"))
+    String form = "nonce=" + nonce + fields;
+    String sign = new SpotSigner(key.secret()).sign(path, Long.toString(nonce), form.getBytes(StandardCharsets.UTF_8));
+    return new Raw(sandbox).send(new Request.Builder()
+        .url(sandbox.baseUrl().resolve(path.substring(1)))
         .header("API-Key", key.key()).header("API-Sign", sign)
         .post(okhttp3.RequestBody.create(form, Raw.FORM)).build());
-    // Authenticated (the form's nonce and signature are right), then refused by the contract.
-    assertTrue(answer.body().startsWith(SPOT_INVALID), answer.body());
   }
 
   @Test

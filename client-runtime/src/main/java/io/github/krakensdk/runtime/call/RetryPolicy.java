@@ -1,11 +1,15 @@
 package io.github.krakensdk.runtime.call;
 
 import io.github.krakensdk.errors.KrakenClientException;
+import io.github.krakensdk.errors.KrakenError;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.errors.RateLimitedException;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -18,6 +22,15 @@ import java.util.concurrent.ThreadLocalRandom;
  * KrakenClientException}) is never retried: sending the same again would fail the same way. Each
  * attempt goes through the interceptors again, so it is signed again with a new nonce.
  *
+ * <p>Rate limiting ({@link RateLimitedException}): a Spot throttle, {@code EService: Throttled:
+ * <unix time>}, is retried at that time ({@link RateLimitedException#throttledUntil()}, read on
+ * the policy's {@link Builder#clock clock}; giving up if that is further away than the cap), and
+ * the trading engine's {@code EOrder:Rate limit exceeded} after the backoff. The Spot REST call
+ * counter's {@code EAPI:Rate limit exceeded} and {@code EGeneral:Too many requests} are not
+ * retried unless the service sent a {@code Retry-After}: the service keeps those limits up while
+ * calls keep coming, so a quick retry only prolongs them (the client's pacing keeps a key under
+ * its call counter instead).
+ *
  * <pre>{@code
  * RetryPolicy retries = RetryPolicy.exponential()
  *     .maxAttempts(4).initialDelay(Duration.ofMillis(250)).maxDelay(Duration.ofSeconds(8)).build();
@@ -25,16 +38,20 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class RetryPolicy {
   private static final Set<Integer> RETRIED_STATUSES = Set.of(500, 502, 503, 504);
-  private static final RetryPolicy NONE = new RetryPolicy(1, Duration.ZERO, Duration.ZERO);
+  /** Rate limits a retry without the service's word on when only prolongs. */
+  private static final Set<String> COUNTER_LIMITS = Set.of("EAPI:Rate limit exceeded", "EGeneral:Too many requests");
+  private static final RetryPolicy NONE = new RetryPolicy(1, Duration.ZERO, Duration.ZERO, Clock.systemUTC());
 
   private final int maxAttempts;
   private final Duration initialDelay;
   private final Duration maxDelay;
+  private final Clock clock;
 
-  private RetryPolicy(int maxAttempts, Duration initialDelay, Duration maxDelay) {
+  private RetryPolicy(int maxAttempts, Duration initialDelay, Duration maxDelay, Clock clock) {
     this.maxAttempts = maxAttempts;
     this.initialDelay = initialDelay;
     this.maxDelay = maxDelay;
+    this.clock = clock;
   }
 
   /** Never retries: every failure reaches the caller. The default. */
@@ -62,12 +79,30 @@ public final class RetryPolicy {
     if (nextAttempt > maxAttempts || !safeToRepeat || !retryable(failure)) {
       return null;
     }
-    if (failure.retryAfter().isPresent()) {
-      Duration asked = failure.retryAfter().get();
+    Duration asked = askedDelay(failure);
+    if (asked != null) {
       return asked.compareTo(maxDelay) <= 0 ? asked : null;
+    }
+    if (failure instanceof RateLimitedException limited
+        && limited.krakenErrors().stream().map(KrakenError::code).anyMatch(COUNTER_LIMITS::contains)) {
+      return null;
     }
     long cap = Math.min(maxDelay.toNanos(), initialDelay.toNanos() << Math.min(nextAttempt - 2, 30));
     return Duration.ofNanos(cap <= 0 ? 0 : ThreadLocalRandom.current().nextLong(cap + 1));
+  }
+
+  /**
+   * The wait the service asked for: until a throttle ends (never negative), else its {@code
+   * Retry-After}; null if it did not say.
+   */
+  private Duration askedDelay(KrakenException failure) {
+    Optional<Instant> throttledUntil = failure instanceof RateLimitedException limited
+        ? limited.throttledUntil() : Optional.empty();
+    if (throttledUntil.isPresent()) {
+      Duration until = Duration.between(clock.instant(), throttledUntil.get());
+      return until.isNegative() ? Duration.ZERO : until;
+    }
+    return failure.retryAfter().orElse(null);
   }
 
   /**
@@ -95,6 +130,7 @@ public final class RetryPolicy {
     private int maxAttempts = 3;
     private Duration initialDelay = Duration.ofMillis(200);
     private Duration maxDelay = Duration.ofSeconds(10);
+    private Clock clock = Clock.systemUTC();
 
     private Builder() {}
 
@@ -118,8 +154,18 @@ public final class RetryPolicy {
       return this;
     }
 
+    /**
+     * The wall clock a throttle's end ({@link RateLimitedException#throttledUntil()}, a time of
+     * the service's) is compared with; {@link Clock#systemUTC()} by default. Against the sandbox,
+     * its {@code clock()}.
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock == null");
+      return this;
+    }
+
     public RetryPolicy build() {
-      return new RetryPolicy(maxAttempts, initialDelay, maxDelay);
+      return new RetryPolicy(maxAttempts, initialDelay, maxDelay, clock);
     }
 
     private static Duration requireNotNegative(Duration duration, String name) {

@@ -1,7 +1,9 @@
 package io.github.krakensdk.runtime.internal;
 
-import io.github.krakensdk.runtime.call.WarningListener;
+import io.github.krakensdk.runtime.call.BinaryDownload;
 import io.github.krakensdk.runtime.call.RetryPolicy;
+import io.github.krakensdk.runtime.call.TimeSource;
+import io.github.krakensdk.runtime.call.WarningListener;
 import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.Moshi;
 import io.github.krakensdk.errors.KrakenError;
@@ -20,12 +22,12 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import okhttp3.Headers;
+import okhttp3.MediaType;
 import okhttp3.ResponseBody;
 import okio.Buffer;
 import retrofit2.Call;
@@ -39,6 +41,14 @@ import retrofit2.Response;
  * retries where the {@link RetryPolicy} allows, turns every failure into a typed {@link
  * KrakenException}, unwraps the result, and completes asynchronous calls on the completion
  * executor. Blocking and asynchronous calls share every rule.
+ *
+ * <p>With a {@link RatePacer}, an authenticated call that has a {@link Operation#rateCost() rate
+ * cost} first waits until the key's call counter has room for it. It waits inside its key's turn,
+ * before it is handed to OkHttp (where the signer takes its nonce), so the requests of a key stay
+ * in the order they were asked for and their nonces rise in that order: a blocking call waits on
+ * its caller's thread, an asynchronous one is scheduled on the {@link TimeSource} and holds its
+ * turn meanwhile, so no OkHttp thread ever waits. Every attempt is paced: a re-sent or retried
+ * request counts again at the service. Retry delays wait on the same time source.
  */
 public final class Calls {
   private static final long MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -49,20 +59,26 @@ public final class Calls {
   private final RetryPolicy retryPolicy;
   private final WarningListener warnings;
   private final Executor completion;
+  private final RequestHook hook;
   private final ClientLifecycle lifecycle;
   private final String credentialsHint;
   private final KeyTurns turns;
   private final LongAdder nonceResends;
+  private final RatePacer pacer;
+  private final TimeSource time;
 
   private Calls(Builder builder) {
     this.anyJson = builder.moshi.adapter(Object.class);
     this.retryPolicy = builder.retryPolicy;
     this.warnings = builder.warnings;
     this.completion = builder.completion;
+    this.hook = builder.hook;
     this.lifecycle = builder.lifecycle;
     this.credentialsHint = builder.credentialsHint;
     this.turns = builder.turns;
     this.nonceResends = builder.nonceResends;
+    this.pacer = builder.pacer;
+    this.time = builder.time;
   }
 
   /** Starts configuring the calls of one family. */
@@ -77,17 +93,40 @@ public final class Calls {
    */
   public <R, T> T execute(Operation operation, Supplier<Call<R>> newCall, Function<R, Envelope> envelope,
       Function<R, T> result) {
+    return run(operation, newCall, response -> complete(operation, response, envelope, result));
+  }
+
+  /**
+   * Sends a call whose successful answer is binary (a Retrofit method marked {@code @Streaming}
+   * returning {@link ResponseBody}) and hands the body back unread, as a {@link BinaryDownload}.
+   * When the service answers its JSON error envelope instead, the call fails with the family's
+   * typed exception, as any other call does.
+   */
+  public BinaryDownload download(Operation operation, Supplier<Call<ResponseBody>> newCall) {
+    return run(operation, newCall, response -> completeDownload(operation, response));
+  }
+
+  /** As {@link #download}, completing the future (on the completion executor) instead of blocking. */
+  public CompletableFuture<BinaryDownload> downloadAsync(Operation operation, Supplier<Call<ResponseBody>> newCall) {
+    return runAsync(operation, newCall, response -> completeDownload(operation, response));
+  }
+
+  /** Sends the call, re-sending and retrying by the rules, and turns its response into the result. */
+  private <R, T> T run(Operation operation, Supplier<Call<R>> newCall, Function<Response<R>, T> completer) {
     checkCallable(operation);
     Call<R> call = newCall.get();
     int resends = 0;
     for (int attempt = 1; ; ) {
       KrakenException failure;
       try {
-        return complete(operation, send(operation, call), envelope, result);
+        return completer.apply(send(operation, call));
       } catch (IOException e) {
         failure = fromIOException(operation, e);
       } catch (KrakenException e) {
         failure = e;
+      }
+      if (paced(operation)) {
+        pacer.onFailure(failure);
       }
       if (failure instanceof NonceRejectedException && resends < MAX_NONCE_RESENDS) {
         resends++;
@@ -100,7 +139,7 @@ public final class Calls {
         throw failure;
       }
       try {
-        TimeUnit.NANOSECONDS.sleep(delay.toNanos());
+        time.sleep(delay);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw failure;
@@ -116,6 +155,11 @@ public final class Calls {
    */
   public <R, T> CompletableFuture<T> executeAsync(Operation operation, Supplier<Call<R>> newCall,
       Function<R, Envelope> envelope, Function<R, T> result) {
+    return runAsync(operation, newCall, response -> complete(operation, response, envelope, result));
+  }
+
+  private <R, T> CompletableFuture<T> runAsync(Operation operation, Supplier<Call<R>> newCall,
+      Function<Response<R>, T> completer) {
     CompletableFuture<T> future = new CompletableFuture<>();
     Call<R> call;
     try {
@@ -131,7 +175,7 @@ public final class Calls {
         current.get().cancel();
       }
     });
-    new AsyncAttempt<>(operation, envelope, result, future, current).start(call, 1, 0);
+    new AsyncAttempt<>(operation, completer, future, current).start(call, 1, 0);
     return future;
   }
 
@@ -146,6 +190,60 @@ public final class Calls {
   /** {@link #executeRaw} without blocking. */
   public CompletableFuture<Object> executeRawAsync(Operation operation, Supplier<Call<Object>> newCall) {
     return executeAsync(operation, newCall, operation.errors()::envelopeOf, operation.errors()::resultOf);
+  }
+
+  /**
+   * As {@link #execute(Operation, Supplier, Function, Function)}, for a call made from {@code
+   * request} (the generated {@code <OperationId>Request}): the {@link RequestHook} sees it before
+   * anything is sent, and the result after.
+   */
+  public <R, T> T execute(Operation operation, Object request, Supplier<Call<R>> newCall,
+      Function<R, Envelope> envelope, Function<R, T> result) {
+    return execute(operation, hooked(operation, request, newCall), envelope, observed(operation, request, result));
+  }
+
+  /** As {@link #executeAsync(Operation, Supplier, Function, Function)}, for a call made from {@code request}. */
+  public <R, T> CompletableFuture<T> executeAsync(Operation operation, Object request, Supplier<Call<R>> newCall,
+      Function<R, Envelope> envelope, Function<R, T> result) {
+    return executeAsync(operation, hooked(operation, request, newCall), envelope, observed(operation, request, result));
+  }
+
+  /** As {@link #download(Operation, Supplier)}, for a call made from {@code request}. */
+  public BinaryDownload download(Operation operation, Object request, Supplier<Call<ResponseBody>> newCall) {
+    return download(operation, hooked(operation, request, newCall));
+  }
+
+  /** As {@link #downloadAsync(Operation, Supplier)}, for a call made from {@code request}. */
+  public CompletableFuture<BinaryDownload> downloadAsync(Operation operation, Object request,
+      Supplier<Call<ResponseBody>> newCall) {
+    return downloadAsync(operation, hooked(operation, request, newCall));
+  }
+
+  /**
+   * {@code newCall} after the hook passed {@code request}. Every path asks for the call once, after
+   * the client's own checks and before sending, so a refusal here sends nothing.
+   */
+  private <R> Supplier<Call<R>> hooked(Operation operation, Object request, Supplier<Call<R>> newCall) {
+    if (hook == null) {
+      return newCall;
+    }
+    return () -> {
+      hook.beforeSend(operation.id(), request);
+      return newCall.get();
+    };
+  }
+
+  private <R, T> Function<R, T> observed(Operation operation, Object request, Function<R, T> result) {
+    if (hook == null) {
+      return result;
+    }
+    return body -> {
+      T value = result.apply(body);
+      if (value != null) {
+        hook.afterResult(operation.id(), request, value);
+      }
+      return value;
+    };
   }
 
   /** How many requests were re-signed and re-sent after a nonce rejection, by every family. */
@@ -165,9 +263,23 @@ public final class Calls {
     return turns != null && operation.authenticated();
   }
 
-  /** Sends {@code call} and waits for it, after every earlier request of the key when ordered. */
+  /** Whether the key's call counter paces {@code operation}. */
+  private boolean paced(Operation operation) {
+    return pacer != null && operation.authenticated() && operation.rateCost() > 0;
+  }
+
+  /** How long {@code operation} must wait for the call counter; zero when it is not paced. */
+  private Duration paceDelay(Operation operation) {
+    return paced(operation) ? pacer.reserve(operation.rateCost()) : Duration.ZERO;
+  }
+
+  /**
+   * Sends {@code call} and waits for it, after every earlier request of the key when ordered, and
+   * once the call counter has room for it when paced.
+   */
   private <R> Response<R> send(Operation operation, Call<R> call) throws IOException {
     if (!ordered(operation)) {
+      pace(operation);
       return call.execute();
     }
     try {
@@ -178,41 +290,80 @@ public final class Calls {
           "interrupted while waiting for an earlier request on the same key; nothing was sent", e);
     }
     try {
+      pace(operation);
       return call.execute();
     } finally {
       turns.release();
     }
   }
 
+  /** Blocks the calling thread until the call counter has room for {@code operation}. */
+  private void pace(Operation operation) {
+    Duration delay = paceDelay(operation);
+    if (delay.isZero()) {
+      return;
+    }
+    try {
+      time.sleep(delay);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KrakenClientException(operation.id(),
+          "interrupted while waiting for the key's call counter to decay; nothing was sent", e);
+    }
+    checkCallable(operation); // the client may have been closed meanwhile
+  }
+
   private final class AsyncAttempt<R, T> {
     private final Operation operation;
-    private final Function<R, Envelope> envelope;
-    private final Function<R, T> result;
+    private final Function<Response<R>, T> completer;
     private final CompletableFuture<T> future;
     private final AtomicReference<Call<R>> current;
 
-    AsyncAttempt(Operation operation, Function<R, Envelope> envelope, Function<R, T> result,
-        CompletableFuture<T> future, AtomicReference<Call<R>> current) {
+    AsyncAttempt(Operation operation, Function<Response<R>, T> completer, CompletableFuture<T> future,
+        AtomicReference<Call<R>> current) {
       this.operation = operation;
-      this.envelope = envelope;
-      this.result = result;
+      this.completer = completer;
       this.future = future;
       this.current = current;
     }
 
-    /** Sends {@code call} now, or when the key's earlier requests are done if ordered. */
+    /**
+     * Sends {@code call} now, or when the key's earlier requests are done if ordered, and once
+     * the call counter has room for it if paced.
+     */
     void start(Call<R> call, int attempt, int resends) {
       current.set(call);
       if (!ordered(operation)) {
-        send(call, attempt, resends, false);
+        whenPaced(call, attempt, resends, false);
         return;
       }
       turns.whenFree(() -> {
         if (future.isDone()) {
           turns.release(); // cancelled while waiting: nothing to send
         } else {
-          send(call, attempt, resends, true);
+          whenPaced(call, attempt, resends, true);
         }
+      });
+    }
+
+    /** Sends at once, or from the time source once the pacing delay has passed. */
+    private void whenPaced(Call<R> call, int attempt, int resends, boolean holdsTurn) {
+      Duration delay = paceDelay(operation);
+      if (delay.isZero()) {
+        send(call, attempt, resends, holdsTurn);
+        return;
+      }
+      time.schedule(delay, () -> {
+        try {
+          checkCallable(operation); // the client may have been closed meanwhile
+        } catch (KrakenException closed) {
+          if (holdsTurn) {
+            turns.release();
+          }
+          completeOffIoThread(() -> future.completeExceptionally(closed));
+          return;
+        }
+        send(call, attempt, resends, holdsTurn);
       });
     }
 
@@ -230,8 +381,12 @@ public final class Calls {
             turns.release();
           }
           try {
-            T value = complete(operation, response, envelope, result);
-            completeOffIoThread(() -> future.complete(value));
+            T value = completer.apply(response);
+            completeOffIoThread(() -> {
+              if (!future.complete(value)) {
+                closeQuietly(value); // cancelled meanwhile: a download nobody reads would hold a connection
+              }
+            });
           } catch (KrakenException e) {
             retryOrFail(call, attempt, resends, e);
           } catch (RuntimeException e) {
@@ -254,6 +409,9 @@ public final class Calls {
     }
 
     private void retryOrFail(Call<R> call, int attempt, int resends, KrakenException failure) {
+      if (paced(operation)) {
+        pacer.onFailure(failure);
+      }
       if (failure instanceof NonceRejectedException && resends < MAX_NONCE_RESENDS) {
         nonceResends.increment();
         start(call.clone(), attempt, resends + 1);
@@ -264,7 +422,7 @@ public final class Calls {
         completeOffIoThread(() -> future.completeExceptionally(failure));
         return;
       }
-      CompletableFuture.delayedExecutor(delay.toNanos(), TimeUnit.NANOSECONDS).execute(() -> {
+      time.schedule(delay, () -> {
         try {
           checkCallable(operation);
         } catch (KrakenException closed) {
@@ -319,6 +477,60 @@ public final class Calls {
       throw new UnexpectedResponseException(operation.id(), status, "no result in the body", excerptOf(body), null);
     }
     return value;
+  }
+
+  /**
+   * A binary answer as a {@link BinaryDownload}, unread; a JSON answer in its place is the
+   * family's error envelope, which fails the call like the envelope of any other operation.
+   */
+  private BinaryDownload completeDownload(Operation operation, Response<ResponseBody> response) {
+    int status = response.code();
+    if (!response.isSuccessful()) {
+      throw fromErrorResponse(operation, status, response.headers(), response.errorBody());
+    }
+    ResponseBody body = response.body();
+    if (body == null) {
+      throw new UnexpectedResponseException(operation.id(), status, "no body", "", null);
+    }
+    MediaType type = body.contentType();
+    if (!ResponseDecoding.isJson(type)) {
+      return new BinaryDownload(type == null ? null : type.toString(), body.contentLength(), body.byteStream());
+    }
+    String text;
+    try (body) {
+      Buffer buffer = new Buffer();
+      body.source().read(buffer, MAX_ERROR_BODY_BYTES);
+      text = buffer.readUtf8();
+    } catch (IOException e) {
+      throw fromIOException(operation, e);
+    }
+    Object json;
+    try {
+      json = anyJson.fromJson(text);
+    } catch (IOException | RuntimeException notJson) {
+      json = null;
+    }
+    String excerpt = text.length() <= ResponseDecoding.EXCERPT_CHARS ? text
+        : text.substring(0, ResponseDecoding.EXCERPT_CHARS) + "…";
+    Envelope errors = json == null ? null : operation.errors().envelopeOf(json);
+    if (errors != null && errors.failed) {
+      throw operation.errors().toException(new ServiceError(operation.id(), status, errors.errors, errors.code,
+          null, retryAfter(response.headers()), excerpt, requestId(response.headers())));
+    }
+    throw new UnexpectedResponseException(operation.id(), status,
+        json == null ? "a JSON content type on a body that is not JSON, where a binary body was expected"
+            : "a JSON answer without an error, where a binary body was expected", excerpt, null);
+  }
+
+  /** Closes a result that holds a connection (a download); other results hold nothing. */
+  private static void closeQuietly(Object value) {
+    if (value instanceof BinaryDownload download) {
+      try {
+        download.close();
+      } catch (IOException ignored) {
+        // Releasing a connection nobody reads: nothing to report to anyone.
+      }
+    }
   }
 
   /** The decoded body written back, for a failure's message (the raw bytes are gone by now). */
@@ -405,10 +617,13 @@ public final class Calls {
     private RetryPolicy retryPolicy = RetryPolicy.none();
     private WarningListener warnings = WarningListener.logging();
     private Executor completion = Runnable::run;
+    private RequestHook hook;
     private ClientLifecycle lifecycle = new ClientLifecycle();
     private String credentialsHint;
     private KeyTurns turns;
     private LongAdder nonceResends = new LongAdder();
+    private RatePacer pacer;
+    private TimeSource time = TimeSource.system();
 
     private Builder(Moshi moshi) {
       this.moshi = Objects.requireNonNull(moshi, "moshi == null");
@@ -427,6 +642,12 @@ public final class Calls {
     /** Where asynchronous calls complete; the default runs completions on the calling thread. */
     public Builder completionExecutor(Executor completion) {
       this.completion = Objects.requireNonNull(completion, "completion == null");
+      return this;
+    }
+
+    /** Sees every request object before it is sent, and may refuse it; null (the default) for none. */
+    public Builder requestHook(RequestHook hook) {
+      this.hook = hook;
       return this;
     }
 
@@ -454,6 +675,21 @@ public final class Calls {
     /** Counts re-sends after nonce rejections; shared by the families of one client. */
     public Builder nonceResends(LongAdder nonceResends) {
       this.nonceResends = Objects.requireNonNull(nonceResends, "nonceResends == null");
+      return this;
+    }
+
+    /**
+     * Paces authenticated operations that have a rate cost by {@code pacer}, the copy of the
+     * family's key's call counter; null (the default) sends them as they come.
+     */
+    public Builder pacing(RatePacer pacer) {
+      this.pacer = pacer;
+      return this;
+    }
+
+    /** What pacing and retry delays wait on; {@link TimeSource#system()} by default. */
+    public Builder timeSource(TimeSource time) {
+      this.time = Objects.requireNonNull(time, "time == null");
       return this;
     }
 

@@ -8,8 +8,11 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
+import java.util.Locale;
 import java.util.Objects;
 import okhttp3.Interceptor;
+import okhttp3.MediaType;
+import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
 import okio.Buffer;
@@ -18,7 +21,9 @@ import okio.ByteString;
 import okio.ForwardingSource;
 import okio.Okio;
 import retrofit2.Converter;
+import retrofit2.Invocation;
 import retrofit2.Retrofit;
+import retrofit2.http.Streaming;
 
 /**
  * Decodes response bodies with Moshi so that a body which is not the contract's JSON (HTML, empty,
@@ -44,7 +49,8 @@ public final class ResponseDecoding {
    * any body, success or error, at {@link #MAX_BODY_BYTES}: a larger one is refused (with
    * {@code Content-Length}, before reading any of it), so that a broken proxy or a hostile endpoint
    * cannot fill the heap. Retrofit buffers error bodies whole before the SDK sees them, hence the
-   * cap here rather than in the converter.
+   * cap here rather than in the converter. The one exception is the binary answer of a download
+   * (see {@link Calls#download}): the caller streams it, so it is left as it is, at any size.
    */
   public static Interceptor statusInterceptor() {
     return chain -> {
@@ -52,6 +58,10 @@ public final class ResponseDecoding {
       int status = response.code();
       STATUS.set(status);
       ResponseBody body = response.body();
+      if (download(chain.request(), response)) {
+        // The caller streams it to where it belongs, at any size: neither read here nor capped.
+        return response;
+      }
       if (body.contentLength() > MAX_BODY_BYTES) {
         try (response) {
           // Only the start, for the excerpt; the rest is never read (the connection is dropped).
@@ -61,6 +71,24 @@ public final class ResponseDecoding {
       }
       return response.newBuilder().body(limited(body, status)).build();
     };
+  }
+
+  /**
+   * Whether {@code response} is the binary answer of a download: a success, not JSON (a JSON body
+   * is the family's error envelope, read and capped like any other), of a Retrofit method marked
+   * {@link Streaming}, whose body Retrofit hands over unread.
+   */
+  private static boolean download(Request request, Response response) {
+    Invocation invocation = request.tag(Invocation.class);
+    return response.isSuccessful()
+        && invocation != null
+        && invocation.method().isAnnotationPresent(Streaming.class)
+        && !isJson(response.body().contentType());
+  }
+
+  /** Whether {@code type} is JSON ({@code application/json}, {@code application/problem+json}, ...). */
+  static boolean isJson(MediaType type) {
+    return type != null && (type.subtype().equalsIgnoreCase("json") || type.subtype().toLowerCase(Locale.ROOT).endsWith("+json"));
   }
 
   /** {@code body}, failing with an {@link UndecodableBodyException} once more than {@link #MAX_BODY_BYTES} are read. */

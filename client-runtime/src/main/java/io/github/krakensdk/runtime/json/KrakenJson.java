@@ -17,13 +17,17 @@ import java.util.UUID;
 public final class KrakenJson {
   private KrakenJson() {}
 
-  /** Returns a new builder holding the shared scalar adapters. */
+  /**
+   * Returns a new builder holding the shared scalar adapters; text-keyed maps also read a JSON array,
+   * keyed by index, as the service sends an empty or index-keyed map.
+   */
   public static Moshi.Builder newBuilder() {
     return new Moshi.Builder()
         .add(BigDecimal.class, new DecimalJsonAdapter().nullSafe())
         .add(BigDecimal.class, DecimalNumber.class, new DecimalNumberJsonAdapter().nullSafe())
         .add(LocalDate.class, new LocalDateJsonAdapter().nullSafe())
         .add(OffsetDateTime.class, new OffsetDateTimeJsonAdapter().nullSafe())
-        .add(UUID.class, new UuidJsonAdapter().nullSafe());
+        .add(UUID.class, new UuidJsonAdapter().nullSafe())
+        .add(IndexedMapJsonAdapter.FACTORY);
   }
 }

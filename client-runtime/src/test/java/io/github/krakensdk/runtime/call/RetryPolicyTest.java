@@ -13,7 +13,10 @@ import io.github.krakensdk.errors.RateLimitedException;
 import io.github.krakensdk.errors.ServiceError;
 import io.github.krakensdk.errors.UnexpectedResponseException;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -74,10 +77,47 @@ final class RetryPolicyTest {
   }
 
 
+  /** A throttle is waited out to the second the service named, on the policy's clock. */
+  @Test
+  void aThrottleIsRetriedWhenItEnds() {
+    Instant now = Instant.parse("2026-11-23T10:00:00.250Z");
+    RetryPolicy onClock = RetryPolicy.exponential().maxAttempts(3).maxDelay(Duration.ofSeconds(2))
+        .clock(Clock.fixed(now, ZoneOffset.UTC)).build();
+    long end = now.getEpochSecond() + 1; // 10:00:01
+    assertEquals(Duration.ofMillis(750), onClock.delayBefore(2, SAFE, spot("EService: Throttled: " + end)));
+    assertEquals(Duration.ZERO, onClock.delayBefore(2, SAFE, spot("EService: Throttled: " + (end - 5))),
+        "a throttle already over: at once");
+    assertNull(onClock.delayBefore(2, SAFE, spot("EService: Throttled: " + (end + 5))), "beyond maxDelay: give up");
+    assertNull(onClock.delayBefore(2, UNSAFE, spot("EService: Throttled: " + end)), "never an unsafe operation");
+    assertNull(onClock.delayBefore(4, SAFE, spot("EService: Throttled: " + end)), "never beyond maxAttempts");
+  }
+
+  @Test
+  void theTradingEnginesLimitIsRetriedWithBackoffWhereSafe() {
+    Duration delay = policy.delayBefore(2, SAFE, spot("EOrder:Rate limit exceeded"));
+    assertNotNull(delay);
+    assertTrue(delay.compareTo(Duration.ofMillis(100)) <= 0, delay.toString());
+    assertNull(policy.delayBefore(2, UNSAFE, spot("EOrder:Rate limit exceeded")), "placing an order is not safe");
+  }
+
+  /**
+   * The key's call counter and the request count: the service keeps them up while calls keep
+   * coming, so they are retried only when the service said when (Retry-After).
+   */
+  @Test
+  void theCallCounterIsNotRetriedUnlessTheServiceSaidWhen() {
+    assertNull(policy.delayBefore(2, SAFE, spot("EAPI:Rate limit exceeded")));
+    assertNull(policy.delayBefore(2, SAFE, spot("EGeneral:Too many requests")));
+    RateLimitedException withRetryAfter = new RateLimitedException(new ServiceError("getAssets", 429,
+        List.of("EAPI:Rate limit exceeded"), null, null, Duration.ofMillis(200), ""));
+    assertEquals(Duration.ofMillis(200), policy.delayBefore(2, SAFE, withRetryAfter));
+  }
+
   @Test
   void badSettingsAreRefused() {
     assertThrows(IllegalArgumentException.class, () -> RetryPolicy.exponential().maxAttempts(0));
     assertThrows(IllegalArgumentException.class, () -> RetryPolicy.exponential().maxDelay(Duration.ofSeconds(-1)));
+    assertThrows(NullPointerException.class, () -> RetryPolicy.exponential().clock(null));
   }
 
   private static KrakenTransportException transport() {
@@ -86,6 +126,10 @@ final class RetryPolicyTest {
 
   private static KrakenServiceException status(int status) {
     return new KrakenServiceException(new ServiceError("getAssets", status, List.of("EService:Unavailable"), null, null, null, ""));
+  }
+
+  private static RateLimitedException spot(String error) {
+    return new RateLimitedException(new ServiceError("getAssets", 200, List.of(error), null, null, null, ""));
   }
 
   private static RateLimitedException limited(Duration retryAfter) {

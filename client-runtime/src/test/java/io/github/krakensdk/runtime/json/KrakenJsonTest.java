@@ -105,6 +105,23 @@ final class KrakenJsonTest {
   }
 
   @Test
+  void aMapSentAsAnArrayIsKeyedByIndexAndWrittenAsAnObject() throws IOException {
+    JsonAdapter<Map<String, BigDecimal>> adapter =
+        moshi.adapter(new TypeRef<Map<String, BigDecimal>>() {}.type());
+    assertEquals(Map.of(), adapter.fromJson("[]"));
+    Map<String, BigDecimal> indexed = adapter.fromJson("[\"1.50\",\"-2\"]");
+    assertEquals(List.of("0", "1"), List.copyOf(indexed.keySet()));
+    assertEquals(new BigDecimal("1.50"), indexed.get("0"));
+    assertEquals("{\"0\":\"1.50\",\"1\":\"-2\"}", adapter.toJson(indexed));
+    assertEquals(Map.of("XXBT", new BigDecimal("0.1")), adapter.fromJson("{\"XXBT\":\"0.1\"}"));
+    assertNull(adapter.fromJson("null"));
+    JsonDataException e = assertThrows(JsonDataException.class, () -> adapter.fromJson("[\"1\",true]"));
+    assertTrue(e.getMessage().contains("$[1]"), e.getMessage());
+    // Only text-keyed maps: a list stays a list.
+    assertEquals(List.of("a"), moshi.adapter(new TypeRef<List<String>>() {}.type()).fromJson("[\"a\"]"));
+  }
+
+  @Test
   void openEnumKeepsAnUnlistedValue() throws IOException {
     JsonAdapter<Level> adapter = OpenEnumJsonAdapter.create(Level::of, false);
     Level known = adapter.fromJson("\"low\"");

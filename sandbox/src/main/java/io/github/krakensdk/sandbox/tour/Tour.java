@@ -36,6 +36,7 @@ import io.github.krakensdk.sandbox.SandboxCredentials;
 import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.AssetVersion;
 import io.github.krakensdk.spot.model.DeallocationStatus;
+import io.github.krakensdk.spot.model.FeeTierInfo;
 import io.github.krakensdk.spot.model.GetDeallocateStatusRequest;
 import io.github.krakensdk.spot.model.SpotErrorCode;
 import io.github.krakensdk.spot.model.TradeVolume;
@@ -160,6 +161,10 @@ public final class Tour {
   private void all() {
     oauth();
     spot();
+    SpotMarketTour.run(this);
+    SpotTradingTour.run(this);
+    SpotAccountTour.run(this);
+    SpotFundingTour.run(this);
     futures();
     embed();
   }
@@ -246,10 +251,16 @@ public final class Tour {
     });
     step("getTradeVolume", () -> {
       TradeVolume volume = kraken.spot().getTradeVolume(r -> r.pair("XBTUSD,AAPLxUSD"));
-      check(volume.fees().keySet().equals(Set.of("XBTUSD", "AAPLxUSD")), "fees for " + volume.fees().keySet());
-      check(volume.feesMaker().keySet().equals(Set.of("XBTUSD")), "maker fees for " + volume.feesMaker().keySet());
-      return "30-day volume " + volume.volume() + " " + volume.currency() + "; XBTUSD taker "
-          + volume.fees().get("XBTUSD").fee() + " %, maker " + volume.feesMaker().get("XBTUSD").fee()
+      // The maps are keyed by canonical pair names: XBTUSD comes back as XXBTZUSD.
+      check(volume.fees().keySet().equals(Set.of("XXBTZUSD", "AAPLxUSD")), "fees for " + volume.fees().keySet());
+      check(volume.feesMaker().keySet().equals(Set.of("XXBTZUSD")), "maker fees for " + volume.feesMaker().keySet());
+      // The tier is the one the account's 30-day volume reaches.
+      FeeTierInfo taker = volume.fees().get("XXBTZUSD");
+      check(taker.tierVolume().compareTo(volume.volume()) <= 0 && (taker.nextVolume() == null
+          || volume.volume().compareTo(taker.nextVolume()) < 0), "volume " + volume.volume() + " in tier from "
+          + taker.tierVolume() + " to " + taker.nextVolume());
+      return "30-day volume " + volume.volume() + " " + volume.currency() + "; XBTUSD (as XXBTZUSD) taker "
+          + volume.fees().get("XXBTZUSD").fee() + " %, maker " + volume.feesMaker().get("XXBTZUSD").fee()
           + " %; AAPLxUSD in fees only";
     });
     String strategy = "ESDQCOL-WTZEU-NU55QF";

@@ -72,15 +72,13 @@ class ConstraintViolationTest {
 
   private static void validCallIsSent(ServiceCall call, ObjectNode base) throws Throwable {
     try (WireFixture wire = WireFixture.create()) {
-      String status = call.successStatuses().get(0);
-      JsonNode body = call.successExample();
       MockWebServer target = wire.serverFor(call.op);
-      WireFixture.enqueue(target, Integer.parseInt(status), Contracts.writeJson(body));
-      WireFixture.enqueue(target, Integer.parseInt(status), Contracts.writeJson(body));
-      call.invoke(wire.client, call.decode(base));
+      target.enqueue(call.successResponse().build());
+      target.enqueue(call.successResponse().build());
+      ServiceCall.release(call.invoke(wire.client, call.decode(base)));
       assertEquals(1, target.getRequestCount(), call.op.id() + ": the valid request was not sent once");
       if (call.requestType != null) {
-        call.invokeBuilding(wire.client, call.builderFilling(base));
+        ServiceCall.release(call.invokeBuilding(wire.client, call.builderFilling(base)));
         assertEquals(2, target.getRequestCount(), call.op.id() + ": the valid request, built, was not sent once");
       }
     }

@@ -160,7 +160,14 @@ final class ContractConstraints {
     if (s.getPattern() != null) {
       Pattern pattern = Pattern.compile(s.getPattern());
       int length = Math.max(min == null ? 1 : min, 1);
+      // '~' breaks most patterns; one admitting any printable ASCII character is broken by a non-ASCII
+      // one, and a comma-delimited list (every character but ',') by commas alone.
       String mismatch = "~".repeat(length);
+      for (String other : List.of("\u00e9", ",")) {
+        if (pattern.matcher(mismatch).find()) {
+          mismatch = other.repeat(length);
+        }
+      }
       if (pattern.matcher(mismatch).find() || (max != null && length > max)) {
         throw new AssertionError(call.label() + ": cannot build a value of " + field + " that breaks only /"
             + s.getPattern() + "/");

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.krakensdk.auth.oauth.OAuthException;
 import io.github.krakensdk.errors.UnexpectedResponseException;
 import io.github.krakensdk.tests.contract.Contracts;
@@ -66,10 +65,10 @@ class MalformedBodyTest {
     List<DynamicNode> operations = new ArrayList<>();
     int total = 0;
     for (ServiceCall call : ServiceCall.all()) {
-      String status = call.successStatuses().get(0);
-      JsonNode success = Examples.response(call.contract, call.op, status).values().stream()
-          .filter(call::isSuccessBody).findFirst().orElseThrow();
-      String successText = Contracts.writeJson(success);
+      // A download's valid answer is binary; its JSON answers are envelopes, here one without an error.
+      String successText = call.binarySuccess() != null ? "{\"error\":[]}"
+          : Contracts.writeJson(Examples.response(call.contract, call.op, call.successStatuses().get(0)).values()
+              .stream().filter(call::isSuccessBody).findFirst().orElseThrow());
       List<DynamicNode> tests = new ArrayList<>();
       for (Kind kind : Kind.values()) {
         String body = kind.body.apply(successText);

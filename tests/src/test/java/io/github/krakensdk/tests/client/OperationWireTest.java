@@ -64,6 +64,15 @@ class OperationWireTest {
 
   private static List<DynamicNode> serviceCases(ServiceCall call) {
     List<DynamicNode> tests = new ArrayList<>();
+    if (call.binarySuccess() != null) {
+      // A download: its success is bytes of the contract's media type, handed back unread.
+      String answer = "answered " + call.binarySuccess() + " bytes";
+      tests.add(dynamicTest("examples, " + answer + ", blocking", () -> download(call, call.exampleArguments(), false)));
+      tests.add(dynamicTest("examples, " + answer + ", async", () -> download(call, call.exampleArguments(), true)));
+      tests.add(dynamicTest("required arguments only, " + answer + ", blocking",
+          () -> download(call, call.requiredArguments(), false)));
+      return tests;
+    }
     for (String status : call.successStatuses()) {
       Examples.response(call.contract, call.op, status).forEach((name, body) -> {
         if (call.isSuccessBody(body)) {
@@ -202,6 +211,25 @@ class OperationWireTest {
       Object expected = call.expectedResult(wire.client, status, body);
       assertNotNull(expected, call.op.id() + ": the example decodes to null");
       assertEquals(expected, result, call.op.id() + ": returned value vs the example decoded");
+    }
+  }
+
+  private static void download(ServiceCall call, ObjectNode json, boolean async) throws Throwable {
+    try (WireFixture wire = WireFixture.create()) {
+      MockWebServer target = wire.serverFor(call.op);
+      target.enqueue(call.successResponse().build());
+
+      Object request = call.decode(json);
+      Object result = async
+          ? call.invokeAsync(wire.client, request).get(10, TimeUnit.SECONDS)
+          : call.invoke(wire.client, request);
+
+      RecordedRequest recorded = WireFixture.take(target);
+      assertEquals(1, wire.requestCount(), call.op.id() + ": requests sent (the operation's server only)");
+      List<String> problems = RequestChecks.problems(call, json, recorded, wire);
+      assertTrue(problems.isEmpty(), () -> call.op.id() + " sent " + RequestChecks.describe(recorded)
+          + "\n  problems:\n  " + String.join("\n  ", problems));
+      call.assertSuccessResult(wire.client, result);
     }
   }
 

@@ -75,7 +75,7 @@ class RetryTest {
           tests.add(dynamicTest("429 with Retry-After: 0 then success: retried" + mode, () -> retried(call, async,
               response(429, unavailable(call)).setHeader("Retry-After", "0"))));
           tests.add(dynamicTest("dropped connection then success: retried" + mode, () -> retried(call, async,
-              response(200, success(call)).onResponseStart(SocketEffect.ShutdownConnection.INSTANCE))));
+              call.successResponse().onResponseStart(SocketEffect.ShutdownConnection.INSTANCE))));
           tests.add(dynamicTest("proxy page 502 then success: retried" + mode, () -> retried(call, async,
               new MockResponse.Builder().code(502).body(MalformedBodyTest.PROXY_PAGE))));
           tests.add(dynamicTest("429 with Retry-After: 1 above the 500 ms cap: not retried" + mode,
@@ -104,13 +104,12 @@ class RetryTest {
     try (WireFixture wire = WireFixture.builder().retryPolicy(IMMEDIATE).build()) {
       MockWebServer target = wire.serverFor(call.op);
       target.enqueue(first.build());
-      WireFixture.enqueue(target, successStatus(call), success(call));
+      target.enqueue(call.successResponse().build());
       ObjectNode json = call.exampleArguments();
 
       Object result = run(call, wire, json, async);
 
-      assertEquals(call.expectedResult(wire.client, String.valueOf(successStatus(call)),
-          Contracts.readJson(success(call))), result);
+      call.assertSuccessResult(wire.client, result);
       assertEquals(2, target.getRequestCount(), "the first attempt and one retry");
       RecordedRequest attempt1 = WireFixture.take(target);
       RecordedRequest attempt2 = WireFixture.take(target);
@@ -132,7 +131,7 @@ class RetryTest {
     try (WireFixture wire = WireFixture.builder().retryPolicy(IMMEDIATE).build()) {
       MockWebServer target = wire.serverFor(call.op);
       target.enqueue(response(status, unavailable(call)).setHeader("Retry-After", "1").build());
-      WireFixture.enqueue(target, successStatus(call), success(call));
+      target.enqueue(call.successResponse().build());
       Throwable thrown = failure(call, wire, async);
       KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, thrown, () -> "was " + thrown);
       assertEquals(status, e.httpStatus());
@@ -149,7 +148,7 @@ class RetryTest {
       for (int i = 0; i < 3; i++) {
         target.enqueue(response(503, unavailable(call)).build());
       }
-      WireFixture.enqueue(target, successStatus(call), success(call));
+      target.enqueue(call.successResponse().build());
       KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, failure(call, wire, async));
       assertEquals(503, e.httpStatus());
       assertEquals(IMMEDIATE.maxAttempts(), target.getRequestCount(), "attempts in all");
@@ -160,7 +159,7 @@ class RetryTest {
     try (WireFixture wire = WireFixture.create()) {
       MockWebServer target = wire.serverFor(call.op);
       target.enqueue(response(503, unavailable(call)).build());
-      WireFixture.enqueue(target, successStatus(call), success(call));
+      target.enqueue(call.successResponse().build());
       KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, failure(call, wire, async));
       assertEquals(503, e.httpStatus());
       assertEquals(1, target.getRequestCount(), "retries are off by default");
@@ -171,7 +170,7 @@ class RetryTest {
     try (WireFixture wire = WireFixture.builder().retryPolicy(IMMEDIATE).build()) {
       MockWebServer target = wire.serverFor(call.op);
       target.enqueue(response(503, unavailable(call)).build());
-      WireFixture.enqueue(target, successStatus(call), success(call));
+      target.enqueue(call.successResponse().build());
       KrakenServiceException e = assertInstanceOf(KrakenServiceException.class, failure(call, wire, async));
       assertEquals(503, e.httpStatus());
       assertEquals(1, target.getRequestCount(), "an operation that is not safe to repeat is sent once");
@@ -181,8 +180,8 @@ class RetryTest {
   private static void droppedOnce(ServiceCall call, boolean async) throws Throwable {
     try (WireFixture wire = WireFixture.builder().retryPolicy(IMMEDIATE).build()) {
       MockWebServer target = wire.serverFor(call.op);
-      target.enqueue(response(200, success(call)).onResponseStart(SocketEffect.ShutdownConnection.INSTANCE).build());
-      WireFixture.enqueue(target, successStatus(call), success(call));
+      target.enqueue(call.successResponse().onResponseStart(SocketEffect.ShutdownConnection.INSTANCE).build());
+      target.enqueue(call.successResponse().build());
       KrakenTransportException e = assertInstanceOf(KrakenTransportException.class, failure(call, wire, async));
       assertTrue(e.outcomeUnknown(), "the request reached the server: its outcome is unknown");
       assertEquals(1, target.getRequestCount(), "sent once, never re-sent by OkHttp or the SDK");

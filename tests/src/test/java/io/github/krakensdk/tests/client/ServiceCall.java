@@ -1,6 +1,8 @@
 package io.github.krakensdk.tests.client;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +11,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.squareup.moshi.Moshi;
 import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.runtime.call.BinaryDownload;
 import io.github.krakensdk.runtime.validation.ConstraintViolationException;
 import io.github.krakensdk.tests.contract.ApiMethods;
 import io.github.krakensdk.tests.contract.ApiMethods.ApiMethod;
@@ -21,6 +24,7 @@ import io.github.krakensdk.tests.contract.SchemaValues;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -35,6 +39,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import mockwebserver3.MockResponse;
+import okio.Buffer;
 
 /**
  * One operation of a contract as a caller reaches it: {@code KrakenClient.<family>().<operationId>}
@@ -453,6 +459,56 @@ public final class ServiceCall {
         .filter(status -> contract.response(op, status).getContent() != null
             && contract.response(op, status).getContent().containsKey(Contract.JSON_MEDIA_TYPE))
         .toList();
+  }
+
+  /**
+   * The media type of the operation's binary success, such as {@code application/zip}, or null:
+   * such an operation is a download, whose answer the SDK hands back unread (a {@link
+   * BinaryDownload}); the JSON bodies of the same status are the family's error envelope.
+   */
+  public String binarySuccess() {
+    return contract.binarySuccessMediaType(op);
+  }
+
+  /** The bytes the suites answer a download with: a ZIP archive's signature and then some. */
+  public static final byte[] BINARY_BODY = {'P', 'K', 3, 4, 20, 0, 0, 0, 8, 0, (byte) 0xe5, 0x7a, 0, (byte) 0xff};
+
+  /**
+   * A valid answer, for the tests that need one: the first success example as JSON, or for a
+   * download {@link #BINARY_BODY} with the contract's media type.
+   */
+  public MockResponse.Builder successResponse() {
+    String status = successStatuses().get(0);
+    if (binarySuccess() != null) {
+      return new MockResponse.Builder().code(Integer.parseInt(status))
+          .addHeader("Content-Type", binarySuccess()).body(new Buffer().write(BINARY_BODY));
+    }
+    return new MockResponse.Builder().code(Integer.parseInt(status))
+        .addHeader("Content-Type", Contract.JSON_MEDIA_TYPE).body(Contracts.writeJson(successExample()));
+  }
+
+  /**
+   * Checks that {@code result} is what the call returns for {@link #successResponse()}: the
+   * example decoded, or for a download the bytes sent, read (which closes the download).
+   */
+  public void assertSuccessResult(KrakenClient client, Object result) throws IOException {
+    if (binarySuccess() != null) {
+      BinaryDownload download = assertInstanceOf(BinaryDownload.class, result, op.id() + " returned " + result);
+      assertEquals(binarySuccess(), download.contentType(), op.id() + ": content type of the download");
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      download.transferTo(bytes);
+      assertArrayEquals(BINARY_BODY, bytes.toByteArray(), op.id() + ": the bytes of the download");
+      return;
+    }
+    assertEquals(expectedResult(client, successStatuses().get(0), successExample()), result,
+        op.id() + ": returned value vs the example decoded");
+  }
+
+  /** Releases what a result holds: a download's connection; other results hold nothing. */
+  public static void release(Object result) throws IOException {
+    if (result instanceof BinaryDownload download) {
+      download.close();
+    }
   }
 
   /** The operation's first success example, for the tests that need any valid answer. */

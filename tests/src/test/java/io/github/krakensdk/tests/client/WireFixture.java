@@ -64,6 +64,8 @@ public final class WireFixture implements AutoCloseable {
   public final MockWebServer demo;
   public final KrakenClient client;
   public final InMemoryTokenStore tokens;
+  /** What the client's waits (pacing, retry delays) run on: no real time passes. */
+  public final VirtualTime time = new VirtualTime();
   public final List<Warning> warnings = new CopyOnWriteArrayList<>();
   /** The {@code Service-Version} the client sends: the first value the Embed contract lists. */
   public final ServiceVersion serviceVersion = ServiceVersion.values().get(0);
@@ -82,6 +84,7 @@ public final class WireFixture implements AutoCloseable {
         .oauth(OAUTH_CLIENT, tokens)
         .nonceSource(nonces::incrementAndGet)
         .retryPolicy(builder.retryPolicy)
+        .timeSource(time)
         .warningListener((operationId, list) -> warnings.add(new Warning(operationId, list)));
     if (builder.httpClient != null) {
       client.httpClient(builder.httpClient);

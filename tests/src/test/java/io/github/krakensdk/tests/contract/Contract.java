@@ -157,6 +157,33 @@ public final class Contract {
     return resolved != null && resolved.getAdditionalProperties() instanceof Schema<?> values ? values : null;
   }
 
+  /**
+   * The positions of a tuple ({@code x-kraken-tuple} on a named array schema, CONVENTIONS.md
+   * "Shape"): each position's name and schema, in order; {@code null} when the schema is not one.
+   */
+  public Map<String, Schema<?>> tuplePositions(Schema<?> schema) {
+    Schema<?> resolved = resolve(schema);
+    Object positions = resolved == null || resolved.getExtensions() == null ? null
+        : resolved.getExtensions().get("x-kraken-tuple");
+    if (!(positions instanceof List<?> list)) {
+      return null;
+    }
+    Map<String, Schema<?>> result = new LinkedHashMap<>();
+    for (Object position : list) {
+      Map<Object, Object> copy = new LinkedHashMap<>((Map<?, ?>) position);
+      String name = String.valueOf(copy.remove("name"));
+      result.put(name, io.swagger.v3.core.util.Json.mapper().convertValue(copy, Schema.class));
+    }
+    return result;
+  }
+
+  /** The number of leading positions a tuple must have ({@code minItems}, else all of them). */
+  public int tupleRequired(Schema<?> schema) {
+    Schema<?> resolved = resolve(schema);
+    Map<String, Schema<?>> positions = tuplePositions(resolved);
+    return resolved.getMinItems() != null ? resolved.getMinItems() : positions.size();
+  }
+
   /** The schema's type, {@code allOf} parts consulted when the schema itself has none. */
   public String type(Schema<?> schema) {
     Schema<?> resolved = resolve(schema);
@@ -170,6 +197,43 @@ public final class Contract {
       return "object";
     }
     return null;
+  }
+
+  /**
+   * The member generated clients type a {@code oneOf} of an array and an object as: the object
+   * schema that declares {@code x-kraken-array-form} (a result the service sends as a bare array or
+   * as that object), or the map whose values the array holds (OpenPositions: {@code []} when
+   * empty); {@code null} for any other schema.
+   */
+  @SuppressWarnings("rawtypes")
+  public Schema<?> arrayFormObject(Schema<?> schema) {
+    if (schema == null || schema.getOneOf() == null) {
+      return null;
+    }
+    for (Schema member : schema.getOneOf()) {
+      if (arrayFormMember(member) != null) {
+        return member;
+      }
+    }
+    if (schema.getOneOf().size() == 2) {
+      for (Schema member : schema.getOneOf()) {
+        if ("object".equals(member.getType()) && member.getAdditionalProperties() instanceof Schema<?>) {
+          return member;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The member that a bare JSON array of this object schema fills ({@code x-kraken-array-form}),
+   * or {@code null} when it declares none.
+   */
+  public String arrayFormMember(Schema<?> schema) {
+    Schema<?> resolved = resolve(schema);
+    Object member = resolved == null || resolved.getExtensions() == null ? null
+        : resolved.getExtensions().get("x-kraken-array-form");
+    return member == null ? null : member.toString();
   }
 
   public Parameter resolve(Parameter parameter) {
@@ -220,16 +284,31 @@ public final class Contract {
     return body;
   }
 
-  /** The single media type of the request body, or {@code null} without a body. */
+  /**
+   * The media type the SDK sends the request body in, or {@code null} without a body: the first
+   * one declared. A Spot private operation declares JSON and then the form encoding the service
+   * accepts too, both with the same schema; the generated call sends the first.
+   */
   public String requestMediaType(Op op) {
     RequestBody body = requestBody(op);
-    if (body == null || body.getContent() == null) {
+    if (body == null || body.getContent() == null || body.getContent().isEmpty()) {
       return null;
     }
-    if (body.getContent().size() != 1) {
-      throw new AssertionError(op.label() + ": one request media type expected, found " + body.getContent().keySet());
+    String first = body.getContent().keySet().iterator().next();
+    if (body.getContent().size() > 1) {
+      String schema = refOf(body.getContent().get(first));
+      body.getContent().forEach((type, media) -> {
+        if (schema == null || !schema.equals(refOf(media))) {
+          throw new AssertionError(op.label() + ": every request media type must refer to one named schema, found "
+              + type + " with " + refOf(media) + " beside " + first + " with " + schema);
+        }
+      });
     }
-    return body.getContent().keySet().iterator().next();
+    return first;
+  }
+
+  private static String refOf(MediaType media) {
+    return media.getSchema() == null ? null : media.getSchema().get$ref();
   }
 
   public MediaType requestMedia(Op op) {
@@ -261,6 +340,27 @@ public final class Contract {
       throw new AssertionError(op.label() + " response " + status + " has no application/json schema");
     }
     return media.getSchema();
+  }
+
+  /**
+   * The media type of a binary success (a 2xx body of {@code type: string, format: binary}, such
+   * as {@code application/zip}), or {@code null}: the SDK streams such an answer to the caller,
+   * and a JSON body of the same status is then the family's error envelope.
+   */
+  public String binarySuccessMediaType(Op op) {
+    for (String status : op.operation().getResponses().keySet()) {
+      ApiResponse response = response(op, status);
+      if (!status.startsWith("2") || response.getContent() == null) {
+        continue;
+      }
+      for (Map.Entry<String, MediaType> media : response.getContent().entrySet()) {
+        Schema<?> schema = resolve(media.getValue().getSchema());
+        if (schema != null && "string".equals(schema.getType()) && "binary".equals(schema.getFormat())) {
+          return media.getKey();
+        }
+      }
+    }
+    return null;
   }
 
   /** The first success (2xx) status the operation declares with a JSON body. */

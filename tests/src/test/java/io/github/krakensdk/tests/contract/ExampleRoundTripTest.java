@@ -395,6 +395,15 @@ class ExampleRoundTripTest {
       if (schema.getItems() != null) {
         child(schema.getItems(), pointer + "/items", label + "[]", type, JavaTypes.ITEMS, problem);
       }
+      Map<String, Schema<?>> positions = contract.tuplePositions(schema);
+      if (positions != null) {
+        // Tuple positions are the components of the tuple's record, by name.
+        int i = 0;
+        for (Map.Entry<String, Schema<?>> position : positions.entrySet()) {
+          child(position.getValue(), pointer + "/x-kraken-tuple/" + i++, label + "." + position.getKey(), type,
+              position.getKey(), problem);
+        }
+      }
       if (schema.getAdditionalProperties() instanceof Schema<?> values) {
         child(values, pointer + "/additionalProperties", label + "{}", type, JavaTypes.VALUES, problem);
       }

@@ -98,9 +98,14 @@ public final class JavaTypes {
    * The Java type a schema is documented to become: named schemas their model (record or open
    * enum) in the family's model package; decimals BigDecimal; dates LocalDate/OffsetDateTime;
    * int32/int64 Integer/Long; numbers Double; arrays List; maps Map; free-form objects
-   * Map&lt;String, Object&gt;.
+   * Map&lt;String, Object&gt;; a {@code oneOf} of an array and an object with {@code
+   * x-kraken-array-form} that object's model, any other {@code oneOf} (of scalars) Object.
    */
   static Type expected(Contract contract, Schema<?> schema) {
+    Schema<?> arrayForm = contract.arrayFormObject(schema);
+    if (arrayForm != null) {
+      return expected(contract, arrayForm);
+    }
     String name = Contract.schemaName(schema);
     if (name != null) {
       Class<?> model = contract.family.modelClassOrNull(name);

@@ -23,6 +23,11 @@ import java.util.Set;
  *       so every digit must survive; date-times compare as instants ({@code .250Z} equals {@code .25Z}).
  *   <li>A member is matched to a schema property by its name or one of its {@code x-aliases}; the
  *       re-encoding carries the contract's name.
+ *   <li>A bare array where the schema is an object with {@code x-kraken-array-form} (or a {@code
+ *       oneOf} of the array and that object) is compared with that member of the re-encoded object.
+ *   <li>A map the service sent as a JSON array compares element by element with the re-encoded
+ *       object keyed by index; a decimal written with an explicit {@code +} equals its re-encoding
+ *       without it.
  * </ul>
  */
 public final class JsonEquivalence {
@@ -86,21 +91,41 @@ public final class JsonEquivalence {
       return;
     }
     compared++;
-    Schema<?> resolved = schema == null ? null : contract.resolve(schema);
+    Schema<?> arrayForm = contract.arrayFormObject(schema);
+    Schema<?> resolved = schema == null ? null : contract.resolve(arrayForm != null ? arrayForm : schema);
     if (resolved == null) {
       generic(path, expected, actual);
       return;
     }
+    String arrayMember = contract.arrayFormMember(resolved);
+    if (arrayMember != null && expected.isArray()) {
+      compareArrayForm(path, resolved, arrayMember, expected, actual);
+      return;
+    }
     if (expected.isObject()) {
       compareObject(path, resolved, expected, actual);
+    } else if (expected.isArray() && resolved.getItems() == null && contract.mapValues(resolved) != null) {
+      // A map the service sent as a JSON array: the SDK keys it by index ("0", "1", ...).
+      if (!actual.isObject() || actual.size() != expected.size()) {
+        differ(path, "expected a map of " + expected.size() + " keyed by index, re-encoded as " + abbreviate(actual));
+        return;
+      }
+      Schema<?> values = contract.mapValues(resolved);
+      for (int i = 0; i < expected.size(); i++) {
+        compare(path + "/" + i, values, expected.get(i), actual.get(Integer.toString(i)));
+      }
     } else if (expected.isArray()) {
       if (!actual.isArray() || actual.size() != expected.size()) {
         differ(path, "expected an array of " + expected.size() + ", re-encoded as " + abbreviate(actual));
         return;
       }
       Schema<?> items = resolved.getItems();
+      // A tuple (x-kraken-tuple): each element has the schema of its position; beyond them, none.
+      List<Schema<?>> positions = contract.tuplePositions(resolved) == null ? null
+          : new ArrayList<>(contract.tuplePositions(resolved).values());
       for (int i = 0; i < expected.size(); i++) {
-        compare(path + "/" + i, items, expected.get(i), actual.get(i));
+        Schema<?> element = positions == null ? items : i < positions.size() ? positions.get(i) : null;
+        compare(path + "/" + i, element, expected.get(i), actual.get(i));
       }
     } else {
       compareScalar(path, resolved, expected, actual);
@@ -147,6 +172,25 @@ public final class JsonEquivalence {
     }
   }
 
+  /**
+   * A bare array sent for an object that declares {@code x-kraken-array-form}: it is that
+   * member of the re-encoded object, whose other members are absent.
+   */
+  private void compareArrayForm(String path, Schema<?> object, String member, JsonNode expected, JsonNode actual) {
+    if (!actual.isObject()) {
+      differ(path, "expected the bare-array form of an object, re-encoded as " + abbreviate(actual));
+      return;
+    }
+    compare(path, contract.properties(object).get(member), expected, actual.get(member));
+    if (mode == Mode.ROUND_TRIP) {
+      for (Map.Entry<String, JsonNode> other : actual.properties()) {
+        if (!other.getKey().equals(member) && !absent(other.getValue())) {
+          differ(path + "/" + other.getKey(), "re-encoded member not in the bare array: " + abbreviate(other.getValue()));
+        }
+      }
+    }
+  }
+
   @SuppressWarnings("unchecked")
   private static List<String> aliases(Schema<?> property) {
     if (property.getExtensions() == null) {
@@ -170,6 +214,11 @@ public final class JsonEquivalence {
         decimals.put(path, actual.isTextual() ? actual.textValue() : actual.toString());
       }
       if (expected.isTextual() && actual.isTextual() && expected.textValue().equals(actual.textValue())) {
+        return;
+      }
+      if ("decimal".equals(format) && expected.isTextual() && actual.isTextual()
+          && expected.textValue().startsWith("+") && expected.textValue().substring(1).equals(actual.textValue())) {
+        // An explicit plus sign (a gain written "+5.4133"): a BigDecimal keeps every digit but not the sign's spelling.
         return;
       }
       if ("date-time".equals(format) && expected.isTextual() && actual.isTextual()

@@ -76,6 +76,39 @@ class JsonEquivalenceTest {
   }
 
   @Test
+  void aBareArrayIsTheArrayFormMemberOfTheObject() {
+    String deposit = "{\"refid\":\"QSBALMX-YTM4MI-REMLWN\",\"amount\":\"95.00000000\"}";
+    String bareArray = "[" + deposit + "]";
+    String page = "{\"deposits\":[" + deposit + "]}";
+    assertTrue(compare(SPOT, "DepositPage", bareArray, page, JsonEquivalence.Mode.ROUND_TRIP).equivalent());
+
+    JsonEquivalence.Result lost = compare(SPOT, "DepositPage", bareArray,
+        "{\"deposits\":[{\"refid\":\"QSBALMX-YTM4MI-REMLWN\",\"amount\":\"95\"}]}",
+        JsonEquivalence.Mode.NOTHING_LOST);
+    assertEquals(1, lost.differences().size(), lost.describe());
+    assertTrue(lost.differences().get(0).startsWith("/0/amount"), lost.describe());
+
+    assertFalse(compare(SPOT, "DepositPage", bareArray, "{\"deposits\":[" + deposit + "],\"next_cursor\":\"2\"}",
+        JsonEquivalence.Mode.ROUND_TRIP).equivalent(), "a bare array has no other member");
+    assertFalse(compare(SPOT, "DepositPage", bareArray, bareArray, JsonEquivalence.Mode.ROUND_TRIP).equivalent(),
+        "the re-encoding of the object is an object");
+  }
+
+  @Test
+  void aOneOfOfTheArrayAndTheObjectReadsBothForms() {
+    Schema<?> result = SPOT.properties(SPOT.schema("DepositStatusResponse")).get("result");
+    String bareArray = "[{\"refid\":\"R1\"}]";
+    String page = "{\"deposits\":[{\"refid\":\"R1\"}],\"next_cursor\":\"2\"}";
+    assertTrue(JsonEquivalence.compare(SPOT, result, Contracts.readJson(bareArray),
+        Contracts.readJson("{\"deposits\":[{\"refid\":\"R1\"}]}"), JsonEquivalence.Mode.ROUND_TRIP).equivalent());
+    assertTrue(JsonEquivalence.compare(SPOT, result, Contracts.readJson(page), Contracts.readJson(page),
+        JsonEquivalence.Mode.ROUND_TRIP).equivalent());
+    assertFalse(JsonEquivalence.compare(SPOT, result, Contracts.readJson(page),
+        Contracts.readJson("{\"deposits\":[{\"refid\":\"R1\"}]}"), JsonEquivalence.Mode.NOTHING_LOST).equivalent(),
+        "next_cursor is a member of the page");
+  }
+
+  @Test
   void mapsAndArraysAreFollowed() {
     JsonEquivalence.Result result = compare(SPOT, "TradeVolume",
         "{\"fees\":{\"XXBTZUSD\":{\"fee\":\"0.2400\",\"maxfee\":\"0.4000\"}}}",

@@ -21,10 +21,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import okhttp3.ResponseBody;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import retrofit2.Call;
+import retrofit2.http.Streaming;
 
 /**
  * Point 1: every operation of every contract has exactly one generated Retrofit method with the
@@ -170,10 +172,16 @@ class OperationCoverageTest {
 
     String status = contract.successStatus(op);
     Schema<?> success = contract.responseSchema(op, status);
-    Type expectedReturn = Types.newParameterizedType(Call.class, JavaTypes.expected(contract, success));
+    // A binary success is streamed: the raw body, unread (the JSON body beside it is the error envelope).
+    boolean binary = contract.binarySuccessMediaType(op) != null;
+    Type expectedReturn = Types.newParameterizedType(Call.class,
+        binary ? ResponseBody.class : JavaTypes.expected(contract, success));
     if (!Types.equals(expectedReturn, method.method().getGenericReturnType())) {
       problems.add("return type: contract (response " + status + ") " + expectedReturn.getTypeName() + ", generated "
           + method.method().getGenericReturnType().getTypeName());
+    }
+    if (binary != method.method().isAnnotationPresent(Streaming.class)) {
+      problems.add(binary ? "a binary answer must be @Streaming" : "@Streaming without a binary answer");
     }
 
     assertTrue(problems.isEmpty(), () -> family.apiClass().getSimpleName() + "." + op.id() + " does not match "

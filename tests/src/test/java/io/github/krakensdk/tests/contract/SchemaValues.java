@@ -13,7 +13,7 @@ import java.util.Set;
  * Builds JSON values that satisfy a contract schema, from its constraints only (never from its
  * examples): the first enum value, numbers within minimum/maximum, strings of a length within
  * minLength/maxLength that match the pattern, arrays within minItems/maxItems, objects with every
- * property (or only the required ones).
+ * property (or only the required ones), for a {@code oneOf} a value of its first member.
  */
 public final class SchemaValues {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -44,6 +44,9 @@ public final class SchemaValues {
     Schema<?> s = contract.resolve(schema);
     if (s.getEnum() != null && !s.getEnum().isEmpty()) {
       return Contracts.JSON.valueToTree(s.getEnum().get(0));
+    }
+    if (s.getOneOf() != null && !s.getOneOf().isEmpty()) {
+      return value(s.getOneOf().get(0), depth + 1);
     }
     String type = contract.type(s);
     if (type == null) {
@@ -112,6 +115,19 @@ public final class SchemaValues {
   }
 
   private JsonNode array(Schema<?> s, int depth) {
+    Map<String, Schema<?>> positions = contract.tuplePositions(s);
+    if (positions != null) {
+      // A tuple: a value for each position (only the leading required ones for a minimal value).
+      ArrayNode tuple = NODES.arrayNode();
+      int count = requiredOnly ? contract.tupleRequired(s) : positions.size();
+      for (Schema<?> position : positions.values()) {
+        if (tuple.size() == count) {
+          break;
+        }
+        tuple.add(value(position, depth + 1));
+      }
+      return tuple;
+    }
     int min = s.getMinItems() == null ? 0 : s.getMinItems();
     int max = s.getMaxItems() == null ? Integer.MAX_VALUE : s.getMaxItems();
     int count = Boolean.TRUE.equals(s.getUniqueItems()) ? Math.min(1, max) : Math.min(Math.max(min, 1), max);

@@ -90,7 +90,8 @@ class RawCallTest {
       assertThrows(RateLimitedException.class, () -> wire.client.rawCall(Family.SPOT,
           RawRequest.post("0/private/AddOrder").authenticated(true).build()));
       assertEquals(1, wire.requestCount(), "a POST that is not marked idempotent is sent once");
-      WireFixture.enqueue(wire.server, 429, "{\"error\":[\"EAPI:Rate limit exceeded\"]}");
+      // Not the key's call counter (EAPI:Rate limit exceeded, retried only after a Retry-After): a limit a wait clears.
+      WireFixture.enqueue(wire.server, 429, "{\"error\":[\"EOrder:Rate limit exceeded\"]}");
       WireFixture.enqueue(wire.server, 200, "{\"error\":[],\"result\":{\"status\":\"online\"}}");
       assertEquals(Map.of("status", "online"), wire.client.rawCall(Family.SPOT, RawRequest.get("0/public/SystemStatus").build()));
       assertEquals(3, wire.requestCount());

@@ -1,0 +1,323 @@
+package io.github.krakensdk.sandbox;
+
+import com.squareup.moshi.JsonWriter;
+import io.swagger.v3.oas.models.media.Schema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import okio.Buffer;
+import okio.BufferedSink;
+
+/**
+ * The parameters of a request body, whatever its media type: one way for a handler to read them.
+ * A JSON body is taken as it is; a form body ({@code application/x-www-form-urlencoded}, as many
+ * clients send Spot requests) is turned into the JSON its operation's schema describes, so that the
+ * contract checks it and the handler reads it exactly as the JSON the SDK sends:
+ *
+ * <ul>
+ *   <li>Nested values use brackets, as other clients write them: {@code close[ordertype]=limit} is
+ *       a member of the object {@code close}; {@code orders[0][ordertype]=limit} a member of the
+ *       first object of the array {@code orders}.
+ *   <li>An array is a key repeated ({@code txid=A&txid=B}), with empty brackets ({@code txid[]=A})
+ *       or indexed ({@code txid[0]=A}); a single value where the schema wants an array is an array
+ *       of one.
+ *   <li>Values are text: where the schema wants an integer, a number or a boolean, text that reads
+ *       as one becomes one (a JSON number keeps its digits); anything else stays a string, for the
+ *       contract to refuse. Comma-delimited lists ({@code pair=XBTUSD,ETHUSD}) stay strings, as in
+ *       JSON.
+ * </ul>
+ *
+ * <pre>{@code
+ * TradeVolumeRequest request = call.parameters().read(TradeVolumeRequest.class);
+ * Map<String, Object> tree = call.parameters().tree();
+ * }</pre>
+ */
+final class BodyParameters {
+  private static final Pattern JSON_NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+  private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
+
+  private final byte[] json;
+  private final boolean form;
+
+  private BodyParameters(byte[] json, boolean form) {
+    this.json = json;
+    this.form = form;
+  }
+
+  /**
+   * The parameters of {@code call}'s body: converted from a form when the body is form-encoded
+   * and {@code schema} (the operation's JSON body schema) is known, else the body as it is.
+   */
+  static BodyParameters of(HttpCall call, Schema<?> schema) {
+    if (schema != null && isForm(call)) {
+      return new BodyParameters(formToJson(HttpCall.parseForm(call.bodyText()), schema)
+          .getBytes(StandardCharsets.UTF_8), true);
+    }
+    return new BodyParameters(call.body, false);
+  }
+
+  /** True if {@code call} says its body is form-encoded. */
+  static boolean isForm(HttpCall call) {
+    String type = call.header("Content-Type");
+    return type != null && type.toLowerCase(Locale.ROOT).startsWith(ContractOperations.FORM);
+  }
+
+  /** The body as JSON. */
+  byte[] json() {
+    return json;
+  }
+
+  /** Whether the body came form-encoded. */
+  boolean form() {
+    return form;
+  }
+
+  /** The body as a generated record (or any type the SDK's JSON set-up reads). */
+  <T> T read(Class<T> type) throws IOException {
+    return Json.read(json, type);
+  }
+
+  /** The body as a JSON tree: maps, lists, strings, numbers (as {@code Double}), booleans. */
+  @SuppressWarnings("unchecked")
+  Map<String, Object> tree() throws IOException {
+    Object value = Json.MOSHI.adapter(Object.class).fromJson(new Buffer().write(json));
+    if (!(value instanceof Map<?, ?>)) {
+      throw new IOException("the body is not a JSON object");
+    }
+    return (Map<String, Object>) value;
+  }
+
+  /** {@code form}'s fields as the JSON object {@code schema} describes. */
+  static String formToJson(Map<String, List<String>> form, Schema<?> schema) {
+    Node root = new Node();
+    Map<String, ?> declared = schema == null || schema.getProperties() == null ? Map.of() : schema.getProperties();
+    for (Map.Entry<String, List<String>> field : form.entrySet()) {
+      Node node = root;
+      // A member whose name has brackets (AddOrder's flat `close[ordertype]`) is that member, not nesting.
+      List<String> path = declared.containsKey(field.getKey()) ? List.of(field.getKey()) : segments(field.getKey());
+      for (String segment : path) {
+        node = node.children.computeIfAbsent(segment, s -> new Node());
+      }
+      node.values.addAll(field.getValue());
+    }
+    Buffer buffer = new Buffer();
+    try (JsonWriter writer = JsonWriter.of(buffer)) {
+      writeObject(writer, root, schema);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a Buffer does not fail
+    }
+    return buffer.readUtf8();
+  }
+
+  /** {@code orders[0][ordertype]} as {@code orders}, {@code 0}, {@code ordertype}; {@code txid[]} ends with "". */
+  static List<String> segments(String key) {
+    List<String> segments = new ArrayList<>();
+    int open = key.indexOf('[');
+    if (open <= 0 || !key.endsWith("]") || key.lastIndexOf(']', open) >= 0) {
+      segments.add(key);
+      return segments;
+    }
+    segments.add(key.substring(0, open));
+    int at = open;
+    while (at < key.length()) {
+      int close = key.indexOf(']', at);
+      if (key.charAt(at) != '[' || close < 0) {
+        return List.of(key); // not bracket notation after all: the key as it is
+      }
+      segments.add(key.substring(at + 1, close));
+      at = close + 1;
+    }
+    return segments;
+  }
+
+  /** The form's fields at one level, before they meet the schema. */
+  private static final class Node {
+    final Map<String, Node> children = new LinkedHashMap<>();
+    final List<String> values = new ArrayList<>();
+  }
+
+  private static void write(JsonWriter writer, Node node, Schema<?> schema) throws IOException {
+    String type = type(schema);
+    if ("array".equals(type)) {
+      writeArray(writer, node, schema.getItems());
+    } else if ("object".equals(type) || !node.children.isEmpty()) {
+      if (!node.values.isEmpty() && node.children.isEmpty()) {
+        writeValues(writer, node.values, schema); // a value where an object belongs: the contract refuses it
+      } else {
+        writeObject(writer, node, schema);
+      }
+    } else {
+      writeValues(writer, node.values, schema);
+    }
+  }
+
+  private static void writeValues(JsonWriter writer, List<String> values, Schema<?> schema) throws IOException {
+    if (values.size() == 1) {
+      writeScalar(writer, values.get(0), schema);
+      return;
+    }
+    writer.beginArray(); // a key repeated where the schema wants one value: the contract refuses it
+    for (String value : values) {
+      writeScalar(writer, value, schema);
+    }
+    writer.endArray();
+  }
+
+  private static void writeObject(JsonWriter writer, Node node, Schema<?> schema) throws IOException {
+    writer.beginObject();
+    for (Map.Entry<String, Node> member : node.children.entrySet()) {
+      writer.name(member.getKey());
+      write(writer, member.getValue(), memberSchema(schema, member.getKey()));
+    }
+    writer.endObject();
+  }
+
+  private static void writeArray(JsonWriter writer, Node node, Schema<?> items) throws IOException {
+    writer.beginArray();
+    for (String value : node.values) { // txid=A&txid=B
+      Node element = new Node();
+      element.values.add(value);
+      write(writer, element, items);
+    }
+    TreeMap<Integer, Node> indexed = new TreeMap<>();
+    List<Node> appended = new ArrayList<>();
+    for (Map.Entry<String, Node> child : node.children.entrySet()) {
+      if (child.getKey().isEmpty()) { // txid[]=A
+        for (String value : child.getValue().values) {
+          Node element = new Node();
+          element.values.add(value);
+          appended.add(element);
+        }
+      } else if (child.getKey().matches("[0-9]{1,9}")) { // orders[0][...]
+        indexed.put(Integer.parseInt(child.getKey()), child.getValue());
+      } else {
+        appended.add(child.getValue()); // not an index: kept, for the contract to judge
+      }
+    }
+    for (Node element : indexed.values()) {
+      write(writer, element, items);
+    }
+    for (Node element : appended) {
+      write(writer, element, items);
+    }
+    writer.endArray();
+  }
+
+  /** One value as the schema's type, when the text reads as that type; else the text. */
+  private static void writeScalar(JsonWriter writer, String text, Schema<?> schema) throws IOException {
+    for (String type : scalarTypes(schema)) {
+      switch (type) {
+        case "integer" -> {
+          if (INTEGER.matcher(text).matches()) {
+            writeNumber(writer, new BigInteger(text).toString());
+            return;
+          }
+        }
+        case "number" -> {
+          if (JSON_NUMBER.matcher(text).matches()) {
+            writeNumber(writer, text);
+            return;
+          }
+          try {
+            writeNumber(writer, new BigDecimal(text).toPlainString()); // "1.", ".5", "+2"
+            return;
+          } catch (NumberFormatException notANumber) {
+            // tried the next type
+          }
+        }
+        case "boolean" -> {
+          if (text.equals("true") || text.equals("false")) {
+            writer.value(Boolean.parseBoolean(text));
+            return;
+          }
+        }
+        default -> { }
+      }
+    }
+    writer.value(text);
+  }
+
+  private static void writeNumber(JsonWriter writer, String digits) throws IOException {
+    try (BufferedSink sink = writer.valueSink()) {
+      sink.writeUtf8(digits);
+    }
+  }
+
+  /**
+   * The types a scalar may take, most specific first: the schema's own, or each alternative of a
+   * {@code oneOf}/{@code anyOf} (so that {@code 123} is an integer where a string would do too).
+   */
+  private static List<String> scalarTypes(Schema<?> schema) {
+    List<String> types = new ArrayList<>();
+    if (schema == null) {
+      return types;
+    }
+    List<Schema> alternatives = new ArrayList<>();
+    if (schema.getOneOf() != null) {
+      alternatives.addAll(schema.getOneOf());
+    }
+    if (schema.getAnyOf() != null) {
+      alternatives.addAll(schema.getAnyOf());
+    }
+    if (schema.getType() != null) {
+      types.add(schema.getType());
+    }
+    for (String preferred : List.of("integer", "number", "boolean")) {
+      for (Schema<?> alternative : alternatives) {
+        if (preferred.equals(type(alternative)) && !types.contains(preferred)) {
+          types.add(preferred);
+        }
+      }
+    }
+    return types;
+  }
+
+  /** The schema of member {@code name} of an object schema (its {@code allOf} parts included), or null. */
+  @SuppressWarnings("rawtypes")
+  private static Schema<?> memberSchema(Schema<?> schema, String name) {
+    if (schema == null) {
+      return null;
+    }
+    if (schema.getProperties() != null && schema.getProperties().containsKey(name)) {
+      return schema.getProperties().get(name);
+    }
+    if (schema.getAllOf() != null) {
+      for (Schema part : schema.getAllOf()) {
+        Schema<?> found = memberSchema(part, name);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return schema.getAdditionalProperties() instanceof Schema<?> values ? values : null;
+  }
+
+  /** The schema's type, {@code object} for one with members, or null. */
+  private static String type(Schema<?> schema) {
+    if (schema == null) {
+      return null;
+    }
+    if (schema.getType() != null) {
+      return schema.getType();
+    }
+    if (schema.getItems() != null) {
+      return "array";
+    }
+    return schema.getProperties() != null || schema.getAllOf() != null
+        || schema.getAdditionalProperties() instanceof Schema<?> ? "object" : null;
+  }
+
+  @Override
+  public String toString() {
+    return "BodyParameters{" + (form ? "form" : "json") + "}";
+  }
+}

@@ -1,0 +1,96 @@
+package io.github.krakensdk.sandbox;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.RequestBody;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the sandbox reads of each operation of a family's contract besides what the validator
+ * checks: whether it is private, its Spot rate cost ({@code x-kraken-rate-cost}) and key
+ * permission ({@code x-kraken-key-permission}), and its request body's schema, resolved, and
+ * media types (to read a form body as the JSON the schema describes). Read once per family;
+ * immutable.
+ */
+final class ContractOperations {
+  static final String JSON = "application/json";
+  static final String FORM = "application/x-www-form-urlencoded";
+
+  /**
+   * One operation.
+   *
+   * @param rateCost what a call adds to the key's REST call counter; 0 when not stated.
+   * @param permission the key permission it needs ({@code none} for none), or null if not stated.
+   * @param bodySchema the request body's {@code application/json} schema, references resolved; or null.
+   * @param acceptsForm whether the body may also come form-encoded.
+   */
+  record Op(String method, String path, String operationId, boolean signed, int rateCost, String permission,
+      Schema<?> bodySchema, boolean acceptsForm) {}
+
+  private record Entry(Pattern path, Op op) {}
+
+  private final List<Entry> operations = new ArrayList<>();
+
+  private ContractOperations(OpenAPI api) {
+    for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
+      Pattern pattern = Pattern.compile(path.getKey().replaceAll("\\{[^}]+}", "[^/]+").replace(".", "\\."));
+      for (Map.Entry<PathItem.HttpMethod, Operation> entry : path.getValue().readOperationsMap().entrySet()) {
+        operations.add(new Entry(pattern, op(entry.getKey().name(), path.getKey(), entry.getValue())));
+      }
+    }
+  }
+
+  /** Reads {@code yaml} with every reference resolved. */
+  static ContractOperations parse(String yaml) {
+    ParseOptions options = new ParseOptions();
+    options.setResolve(true);
+    options.setResolveFully(true);
+    OpenAPI api = new OpenAPIV3Parser().readContents(yaml, null, options).getOpenAPI();
+    if (api == null) {
+      throw new IllegalStateException("the contract cannot be read");
+    }
+    return new ContractOperations(api);
+  }
+
+  /** The operation at {@code method contractPath}, or null. */
+  Op find(String method, String contractPath) {
+    for (Entry entry : operations) {
+      Matcher matcher = entry.path().matcher(contractPath);
+      if (entry.op().method().equals(method) && matcher.matches()) {
+        return entry.op();
+      }
+    }
+    return null;
+  }
+
+  /** Every operation, in the contract's order. */
+  List<Op> all() {
+    return operations.stream().map(Entry::op).toList();
+  }
+
+  private static Op op(String method, String path, Operation operation) {
+    Map<String, Object> extensions = operation.getExtensions() == null ? Map.of() : operation.getExtensions();
+    boolean signed = operation.getSecurity() != null && operation.getSecurity().stream().anyMatch(r -> !r.isEmpty());
+    Object cost = extensions.get("x-kraken-rate-cost");
+    Object permission = extensions.get("x-kraken-key-permission");
+    Schema<?> bodySchema = null;
+    boolean acceptsForm = false;
+    RequestBody body = operation.getRequestBody();
+    if (body != null && body.getContent() != null) {
+      MediaType json = body.getContent().get(JSON);
+      bodySchema = json == null ? null : json.getSchema();
+      acceptsForm = bodySchema != null && body.getContent().containsKey(FORM);
+    }
+    return new Op(method, path, operation.getOperationId(), signed, cost instanceof Integer n ? n : 0,
+        permission == null ? null : permission.toString(), bodySchema, acceptsForm);
+  }
+}

@@ -1,0 +1,211 @@
+package io.github.krakensdk.sandbox.tour;
+
+import static io.github.krakensdk.sandbox.tour.Tour.check;
+import static io.github.krakensdk.sandbox.tour.Tour.expectError;
+
+import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.sandbox.SandboxKey;
+import io.github.krakensdk.spot.SpotService;
+import io.github.krakensdk.spot.model.AssetPair;
+import io.github.krakensdk.spot.model.BatchOrder;
+import io.github.krakensdk.spot.model.CancelAfterTimer;
+import io.github.krakensdk.spot.model.ClosedOrders;
+import io.github.krakensdk.spot.model.OrderAdded;
+import io.github.krakensdk.spot.model.OrderAmend;
+import io.github.krakensdk.spot.model.OrderBatchAdded;
+import io.github.krakensdk.spot.model.OrderEdited;
+import io.github.krakensdk.spot.model.OrderInfo;
+import io.github.krakensdk.spot.model.OrderSide;
+import io.github.krakensdk.spot.model.OrderStatus;
+import io.github.krakensdk.spot.model.OrderType;
+import io.github.krakensdk.spot.model.OrdersCancelled;
+import io.github.krakensdk.spot.model.PositionInfo;
+import io.github.krakensdk.spot.model.TickerInfo;
+import io.github.krakensdk.spot.model.TradeInfo;
+import io.github.krakensdk.spot.model.TradesHistory;
+import io.github.krakensdk.spot.model.WebSocketsToken;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Spot trading part of the tour: one order's whole life on the sandbox exchange, as an
+ * application sees it through the SDK. A limit buy below the market is placed (with a client
+ * order id), seen open, amended to a new price (the amend trail shows it), partly filled by
+ * another participant, seen in the trade history, cancelled, and seen closed with what it
+ * executed; the account part of the tour, run after this one, shows the balance and the ledger
+ * moved by that fill. Around it: a dry run ({@code validate}) that places nothing, a refusal, a
+ * batch, an edit, the dead man's switch, batch and total cancels, positions and the WebSocket token.
+ */
+final class SpotTradingTour {
+  private static final String PAIR = "XBTUSD";
+  private static final String CLIENT_ID = "tour-order-0001";
+
+  private final Tour tour;
+  private final SpotService spot;
+  private String txid;
+  private BigDecimal price;
+  private BigDecimal bid;
+  private int decimals;
+  private List<String> fills = List.of();
+
+  private SpotTradingTour(Tour tour) {
+    this.tour = tour;
+    this.spot = tour.kraken.spot();
+  }
+
+  static void run(Tour tour) {
+    new SpotTradingTour(tour).all();
+  }
+
+  private void all() {
+    tour.step("addOrder", () -> {
+      AssetPair pair = spot.getAssetPairs(r -> r.pair(PAIR)).values().iterator().next();
+      decimals = pair.pairDecimals();
+      TickerInfo ticker = spot.getTicker(r -> r.pair(PAIR)).values().iterator().next();
+      bid = ticker.b().get(0);
+      // 3 % under the best bid: it rests in the book instead of trading.
+      price = bid.multiply(new BigDecimal("0.97")).setScale(decimals, RoundingMode.DOWN);
+      OrderAdded dryRun = spot.addOrder(r -> r.pair(PAIR).type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+          .volume(new BigDecimal("0.01")).price(price.toPlainString()).validate(true));
+      check(dryRun.txid() == null || dryRun.txid().isEmpty(), "validate=true placed " + dryRun.txid());
+      int openBefore = spot.getOpenOrders().open().size();
+      KrakenServiceException tooPrecise = expectError(() -> spot.addOrder(r -> r.pair(PAIR).type(OrderSide.BUY)
+          .ordertype(OrderType.LIMIT).volume(new BigDecimal("0.01"))
+          .price(price.add(BigDecimal.ONE.movePointLeft(decimals + 2)).toPlainString())));
+      OrderAdded added = spot.addOrder(r -> r.pair(PAIR).type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+          .volume(new BigDecimal("0.0100")).price(price.toPlainString()).clOrdId(CLIENT_ID));
+      check(added.txid().size() == 1, "txid " + added.txid());
+      txid = added.txid().get(0);
+      check(spot.getOpenOrders().open().size() == openBefore + 1, "not one more open order");
+      return "validate=true → \"" + dryRun.descr().order() + "\", nothing placed; " + decimals + "+2 price decimals → "
+          + tooPrecise.errors().get(0) + "; placed " + txid + " \"" + added.descr().order() + "\" (best bid " + bid
+          + ")";
+    });
+    tour.step("getOpenOrders", () -> {
+      Map<String, OrderInfo> open = spot.getOpenOrders(r -> r.clOrdId(CLIENT_ID)).open();
+      OrderInfo order = open.get(txid);
+      check(order != null, "the order is not open: " + open.keySet());
+      check(OrderStatus.OPEN.equals(order.status()), "status " + order.status());
+      check(CLIENT_ID.equals(order.clOrdId()), "cl_ord_id " + order.clOrdId());
+      return txid + " open: " + order.descr().order() + ", executed " + order.volExec().toPlainString();
+    });
+    tour.step("amendOrder", () -> {
+      BigDecimal lower = price.subtract(BigDecimal.TEN);
+      String amendId = spot.amendOrder(r -> r.clOrdId(CLIENT_ID).limitPrice(lower.toPlainString())).amendId();
+      check(amendId != null && !amendId.isEmpty(), "no amend id");
+      price = lower;
+      return "limit price → " + lower + " in place (amend " + amendId + "), same txid " + txid;
+    });
+    tour.step("queryOrders", () -> {
+      OrderInfo order = spot.queryOrders(r -> r.txid(txid).trades(true)).get(txid);
+      check(order != null, "QueryOrders does not know " + txid);
+      check(new BigDecimal(order.descr().price()).compareTo(price) == 0, "price " + order.descr().price());
+      return txid + " at " + order.descr().price() + " after the amend, status " + order.status();
+    });
+    tour.step("getOrderAmends", () -> {
+      List<OrderAmend> amends = spot.getOrderAmends(r -> r.orderId(txid)).amends();
+      check(amends.size() == 2, "the trail has " + amends.size() + " entries, not original + 1 amend");
+      OrderAmend last = amends.get(amends.size() - 1);
+      check(new BigDecimal(last.limitPrice().toPlainString()).compareTo(price) == 0,
+          "last amend's price " + last.limitPrice());
+      return amends.size() + " entries: " + amends.get(0).amendType() + " at " + amends.get(0).limitPrice() + ", "
+          + last.amendType() + " to " + last.limitPrice();
+    });
+    tour.step("getTradesHistory", () -> {
+      int before = spot.getTradesHistory().count();
+      // Another participant sells into the resting buy: 40 % of it fills at its price.
+      fills = tour.sandbox.fillSpotOrder(txid, new BigDecimal("0.4"));
+      TradesHistory history = spot.getTradesHistory();
+      check(history.count() == before + fills.size(), "count " + before + " → " + history.count());
+      TradeInfo trade = history.trades().get(fills.get(0));
+      check(trade != null && txid.equals(trade.ordertxid()), "the fill is not in the history");
+      return "another participant took 40 %: trade " + fills.get(0) + " " + trade.type() + " " + trade.vol() + " @ "
+          + trade.price() + ", fee " + trade.fee() + ", maker " + trade.maker() + "; history count " + history.count();
+    });
+    tour.step("queryTrades", () -> {
+      Map<String, TradeInfo> trades = spot.queryTrades(r -> r.txid(String.join(",", fills)));
+      check(trades.keySet().containsAll(fills), "QueryTrades gave " + trades.keySet());
+      TradeInfo trade = trades.get(fills.get(0));
+      OrderInfo order = spot.queryOrders(r -> r.txid(txid)).get(txid);
+      check(order.volExec().compareTo(trade.vol()) == 0, "the order executed " + order.volExec());
+      return "trade " + fills.get(0) + " of order " + trade.ordertxid() + "; the order now shows vol_exec "
+          + order.volExec() + " of " + order.vol() + ", still " + order.status();
+    });
+    tour.step("cancelOrder", () -> {
+      OrdersCancelled cancelled = spot.cancelOrder(r -> r.clOrdId(CLIENT_ID));
+      check(cancelled.count() == 1, "cancelled " + cancelled.count());
+      check(!spot.getOpenOrders().open().containsKey(txid), "still open");
+      KrakenServiceException again = expectError(() -> spot.cancelOrder(r -> r.txid(txid)));
+      return "by cl_ord_id → count 1, gone from OpenOrders; again → " + again.errors().get(0);
+    });
+    tour.step("getClosedOrders", () -> {
+      ClosedOrders closed = spot.getClosedOrders(r -> r.clOrdId(CLIENT_ID));
+      OrderInfo order = closed.closed().get(txid);
+      check(order != null, "not among closed orders: " + closed.closed().keySet());
+      check(OrderStatus.CANCELED.equals(order.status()), "status " + order.status());
+      check(order.volExec().signum() > 0, "executed nothing");
+      return txid + " " + order.status() + " with " + order.volExec() + " of " + order.vol() + " executed, cost "
+          + order.cost() + ", fee " + order.fee() + " (" + closed.count() + " closed orders)";
+    });
+    tour.step("addOrderBatch", () -> {
+      BigDecimal low = bid.multiply(new BigDecimal("0.90")).setScale(decimals, RoundingMode.DOWN);
+      List<BatchOrder> orders = List.of(
+          BatchOrder.builder().ordertype(OrderType.LIMIT).type(OrderSide.BUY).volume(new BigDecimal("0.0100"))
+              .price(low.toPlainString()).userref(7001).build(),
+          BatchOrder.builder().ordertype(OrderType.LIMIT).type(OrderSide.BUY).volume(new BigDecimal("0.0200"))
+              .price(low.subtract(BigDecimal.TEN).toPlainString()).userref(7001).build(),
+          BatchOrder.builder().ordertype(OrderType.LIMIT).type(OrderSide.BUY).volume(new BigDecimal("0.0300"))
+              .price(low.subtract(BigDecimal.valueOf(20)).toPlainString()).userref(7002).build());
+      OrderBatchAdded batch = spot.addOrderBatch(r -> r.pair(PAIR).orders(orders));
+      check(batch.orders().size() == 3 && batch.orders().stream().allMatch(o -> o.txid() != null),
+          "batch answered " + batch.orders());
+      return "3 buys on " + PAIR + " in one call: " + batch.orders().stream().map(o -> o.txid()).toList();
+    });
+    tour.step("editOrder", () -> {
+      String first = spot.getOpenOrders(r -> r.userref(7002)).open().keySet().iterator().next();
+      OrderEdited edited = spot.editOrder(r -> r.txid(first).pair(PAIR).volume(new BigDecimal("0.0400")));
+      check(!first.equals(edited.txid()), "the edit kept the txid");
+      check(spot.getOpenOrders().open().containsKey(edited.txid()), "the replacement is not open");
+      return first + " replaced by " + edited.txid() + " (volume " + edited.volume() + "): cancel and replace";
+    });
+    tour.step("cancelOrderBatch", () -> {
+      List<String> ones = List.copyOf(spot.getOpenOrders(r -> r.userref(7001)).open().keySet());
+      check(ones.size() == 2, "userref 7001 has " + ones.size() + " open orders");
+      OrdersCancelled cancelled = spot.cancelOrderBatch(r -> r.orders(ones));
+      check(cancelled.count() == 2, "cancelled " + cancelled.count());
+      return "cancelled " + ones + " in one call";
+    });
+    tour.step("cancelAllOrdersAfter", () -> {
+      CancelAfterTimer armed = spot.cancelAllOrdersAfter(r -> r.timeout(60));
+      check(!"0".equals(armed.triggerTime()), "not armed: " + armed.triggerTime());
+      CancelAfterTimer disarmed = spot.cancelAllOrdersAfter(r -> r.timeout(0));
+      check("0".equals(disarmed.triggerTime()), "not disarmed: " + disarmed.triggerTime());
+      return "armed for 60 s (fires at " + armed.triggerTime() + "), then disabled with timeout 0";
+    });
+    tour.step("cancelAllOrders", () -> {
+      int open = spot.getOpenOrders().open().size();
+      OrdersCancelled cancelled = spot.cancelAllOrders();
+      check(cancelled.count() == open, "cancelled " + cancelled.count() + " of " + open);
+      check(spot.getOpenOrders().open().isEmpty(), "orders still open");
+      return "cancelled the " + open + " open orders left";
+    });
+    tour.step("getOpenPositions", () -> {
+      Map<String, PositionInfo> positions = spot.getOpenPositions();
+      check(positions.isEmpty(), "positions " + positions.keySet());
+      return "none (the sandbox trades without margin; the service sends [] then, read as an empty map)";
+    });
+    tour.step("getWebSocketsToken", () -> {
+      WebSocketsToken token = spot.getWebSocketsToken();
+      check(token.token() != null && token.token().length() >= 20, "token");
+      check(Integer.valueOf(900).equals(token.expires()), "expires " + token.expires());
+      SandboxKey holder = tour.sandbox.webSocketsTokenKey(token.token()).orElse(null);
+      check(tour.sandbox.credentials().spot().equals(holder), "the token belongs to " + holder);
+      String another = spot.getWebSocketsToken().token();
+      check(!another.equals(token.token()), "the same token twice");
+      return "a token for the demo key, to connect within " + token.expires() + " s (" + token.token().length()
+          + " characters; a new one each call)";
+    });
+  }
+}
