@@ -371,6 +371,36 @@ public final class Sandbox implements Closeable {
   }
 
   /**
+   * Moves the sandbox's Embed price of {@code asset} (USD per unit; seeded: BTC, ETH, SOL, USDC,
+   * EUR, USD). Quotes are priced from it, and custom orders whose trigger the new price crosses
+   * execute.
+   */
+  public void setEmbedPrice(String asset, BigDecimal usdPerUnit) {
+    embed.state.setUsdPrice(Objects.requireNonNull(asset, "asset == null"),
+        Objects.requireNonNull(usdPerUnit, "usdPerUnit == null"));
+  }
+
+  // ---- embed: users, subaccounts and verifications ----
+
+  // ---- embed: assets ----
+
+  // ---- embed: quotes ----
+
+  // ---- embed: custom orders ----
+
+  // ---- embed: portfolio ----
+
+  // ---- embed: earn ----
+
+  // ---- embed: funds ----
+
+  // ---- embed: reports ----
+
+  // ---- embed: webhooks ----
+
+  // ---- embed: ramp ----
+
+  /**
    * What the contract found wrong in the answers sent so far; empty unless the sandbox was built
    * with {@link Builder#checkResponses(boolean)} and answered something the YAML does not allow.
    */

@@ -296,7 +296,7 @@ class EmbedTest {
       assertEquals(1, receiver.deliveries.size());
       Receiver.Delivery delivery = receiver.deliveries.get(0);
       String body = new String(delivery.body(), StandardCharsets.UTF_8);
-      assertEquals("{\"event_type\":\"webhook.test\",\"message\":\"" + EmbedFamily.TEST_MESSAGE + "\"}", body);
+      assertEquals("{\"event_type\":\"webhook.test\",\"message\":\"" + EmbedWebhooks.TEST_MESSAGE + "\"}", body);
       assertEquals(body, result.payloadSent());
       assertEquals("webhook.test", delivery.header("X-Webhook-Event"));
       assertEquals(id, delivery.header("X-Webhook-ID"));
@@ -306,7 +306,7 @@ class EmbedTest {
           .verifyAndParse(delivery.header("X-Signature"), delivery.body());
       assertEquals(WebhookEventType.WEBHOOK_TEST, event.eventType());
       assertEquals("webhook.test", event.eventType().value());
-      assertEquals(EmbedFamily.TEST_MESSAGE, event.message());
+      assertEquals(EmbedWebhooks.TEST_MESSAGE, event.message());
       assertEquals("success", result.result());
       assertEquals(202, result.httpStatus());
       assertEquals("thanks", result.responseBody());

@@ -92,6 +92,11 @@ public final class Tour {
   private final SandboxCredentials demo;
   private int passed;
   private int failed;
+  /**
+   * The IIBAN of the Embed user the tour follows from creation on, set by the users part; the
+   * later Embed parts act for this user.
+   */
+  String embedUser;
 
   private Tour(PrintStream out, Sandbox sandbox) {
     this.out = out;
@@ -167,6 +172,31 @@ public final class Tour {
     SpotFundingTour.run(this);
     futures();
     embed();
+    // Embed follows one new user: each group's steps run below its own line, in this order.
+    // ---- embed tour: webhooks (a receiver registered before anything is announced) ----
+
+    // ---- embed tour: users, subaccounts and verifications ----
+
+    // ---- embed tour: funds (a deposit arrives) ----
+
+    // ---- embed tour: assets ----
+
+    // ---- embed tour: quotes ----
+
+    // ---- embed tour: custom orders ----
+
+    // ---- embed tour: portfolio ----
+
+    // ---- embed tour: earn ----
+
+    // ---- embed tour: funds (a withdrawal) ----
+
+    // ---- embed tour: reports ----
+
+    // ---- embed tour: ramp ----
+
+    // ---- embed tour: webhooks (every delivery verified) ----
+
   }
 
   // ---- OAuth ----

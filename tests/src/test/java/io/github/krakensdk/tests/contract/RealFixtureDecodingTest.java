@@ -243,6 +243,8 @@ class RealFixtureDecodingTest {
       response("futures/assignmentprogram-delete.json", Family.FUTURES, "deleteAssignmentPreference", "200"),
       response("futures/portfolio-margining-simulate-docgen.json", Family.FUTURES, "simulatePortfolio", "200"),
 
+      // ---- oauth ----
+
       response("oauth/token.json", Family.OAUTH, "getToken", "200"),
       // The create response's `result` is one key of the listing's shape (plus `secret`, unknown here).
       part("oauth/fast-api-key-create-docgen.json", Family.OAUTH, "listFastApiKeys", "200", "/result",
@@ -253,6 +255,27 @@ class RealFixtureDecodingTest {
       response("embed/earn-auto-put.json", Family.EMBED, "setAutoEarn", "200"),
       response("embed/webhooks-patch.json", Family.EMBED, "updateWebhook", "200"),
       response("embed/webhooks-test.json", Family.EMBED, "testWebhook", "200"),
+
+      // ---- embed: users, subaccounts and verifications ----
+
+      // ---- embed: assets ----
+
+      // ---- embed: quotes ----
+
+      // ---- embed: custom orders ----
+
+      // ---- embed: portfolio ----
+
+      // ---- embed: earn ----
+
+      // ---- embed: funds ----
+
+      // ---- embed: reports ----
+
+      // ---- embed: webhooks ----
+
+      // ---- embed: ramp ----
+
       callbackBody("embed/webhook-event-test.json", Family.EMBED, "testWebhook", "webhookTestEvent",
           "the test event delivered to the webhook"),
       // Every delivery has the WebhookEvent body of the callback; the per-type members are not modelled.
