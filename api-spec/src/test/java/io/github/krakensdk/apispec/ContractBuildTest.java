@@ -114,7 +114,12 @@ final class ContractBuildTest {
     List<String> errors = ContractBuild.run(spec, List.of("oauth"), "0.2.0-SNAPSHOT", tmp.resolve("ref"), tmp.resolve("reports"));
     assertEquals(List.of("oauth.yaml: CHANGELOG.md has no section \"## 0.2.0\" for version 0.2.0-SNAPSHOT"), errors);
 
-    Files.writeString(spec.resolve("CHANGELOG.md"), "# Changelog\n\n## 0.2.0\n\n- Added `getUserInfo2`.\n\n"
+    // The section names every operation added since the baseline: getUserInfo2 and those of 1.0.0.
+    StringBuilder added = new StringBuilder("- Added `getUserInfo2`.\n");
+    for (Contract.Operation op : Specs.load("oauth").operations()) {
+      added.append("- `").append(op.operationId()).append("`.\n");
+    }
+    Files.writeString(spec.resolve("CHANGELOG.md"), "# Changelog\n\n## 0.2.0\n\n" + added + "\n"
         + Files.readString(spec.resolve("CHANGELOG.md")).substring("# Changelog".length()), StandardCharsets.UTF_8);
     assertEquals(List.of(), ContractBuild.run(spec, List.of("oauth"), "0.2.0-SNAPSHOT", tmp.resolve("ref"), tmp.resolve("reports")));
   }

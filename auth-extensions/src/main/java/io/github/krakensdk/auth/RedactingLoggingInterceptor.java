@@ -34,8 +34,8 @@ import okio.GzipSource;
  * Set-Cookie} are replaced by {@code ██}, and so are the values of the fields {@code
  * access_token}, {@code refresh_token}, {@code id_token}, {@code code}, {@code client_secret},
  * {@code secret}, {@code password}, {@code api_key} (the keys a fast-API-key listing returns),
- * {@code otp} (a Spot key's two-factor password) and {@code token} (a Spot WebSocket token)
- * wherever they appear: JSON bodies, form bodies and query strings, in requests and responses.
+ * {@code otp} (a Spot key's two-factor password), {@code token} (a Spot WebSocket token) and
+ * {@code download_url} (an Embed settlement report's signed address) wherever they appear: JSON bodies, form bodies and query strings, in requests and responses.
  * More names can be added; none can be removed.
  *
  * <p>To see what goes on the wire, add it as a network interceptor <em>after</em> the signing
@@ -79,7 +79,7 @@ public final class RedactingLoggingInterceptor implements Interceptor {
   static final List<String> DEFAULT_FIELDS =
       List.of(
           "access_token", "refresh_token", "id_token", "code", "client_secret", "secret",
-          "password", "api_key", "otp", "token");
+          "password", "api_key", "otp", "token", "download_url");
 
   private final Logger logger;
   private final Level level;

@@ -12,6 +12,7 @@ import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
 import io.github.krakensdk.auth.oauth.OAuthTokenClient;
 import io.github.krakensdk.auth.oauth.OAuthTokens;
 import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
+import io.github.krakensdk.oauth.model.CreatedFastApiKey;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -21,6 +22,25 @@ import org.junit.jupiter.api.Test;
 final class CredentialsTest {
   private static final String KEY = "Kx7pQ2bR9mZ4vN1cT8yW3hL6jF0sD5gA";
   private static final String SECRET = SpotSignerTest.SECRET;
+
+  @Test
+  void aCreatedFastApiKeyBecomesSpotCredentialsWithoutShowingTheSecret() {
+    CreatedFastApiKey created = CreatedFastApiKey.builder().apiKey(KEY).secret(SECRET).apiKeyName("my-app").build();
+    ApiCredentials credentials = ApiCredentials.of(created);
+    assertEquals(KEY, credentials.key());
+    assertEquals(SECRET, credentials.base64Secret());
+    assertFalse(created.toString().contains(SECRET), created.toString());
+    assertFalse(created.toString().contains(KEY), created.toString());
+    assertTrue(created.toString().contains("my-app"), created.toString());
+
+    IllegalArgumentException listed = assertThrows(IllegalArgumentException.class,
+        () -> ApiCredentials.of(created.toBuilder().secret(null).build()));
+    assertTrue(listed.getMessage().contains("no secret"), listed.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> ApiCredentials.of(created.toBuilder().apiKey(null).build()));
+    IllegalArgumentException notBase64 = assertThrows(IllegalArgumentException.class,
+        () -> ApiCredentials.of(created.toBuilder().secret("not base64!").build()));
+    assertFalse(notBase64.getMessage().contains("not base64!"));
+  }
 
   @Test
   void apiCredentialsAreChecked() {

@@ -143,6 +143,33 @@ final class SigningRoundTripTest {
   }
 
   @Test
+  void embedMultipartUploadsAreSignedOverTheExactBytesSent() throws Exception {
+    // A document upload: text, JSON and file parts built by the runtime as the generated service does.
+    String secret = Reference.randomSecret(new Random(7), 64);
+    EmbedSigningInterceptor embed = EmbedSigningInterceptor.builder(new ApiCredentials("k", secret)).build();
+    byte[] file = new byte[3000];
+    new Random(8).nextBytes(file);
+    okhttp3.MultipartBody body = new okhttp3.MultipartBody.Builder().setType(okhttp3.MultipartBody.FORM)
+        .addFormDataPart("type", null, io.github.krakensdk.runtime.internal.MultipartParts.text("identity_document"))
+        .addPart(okhttp3.MultipartBody.Part.createFormData("metadata", null,
+            RequestBody.create("{\"document_type\":\"passport\"}", JSON)))
+        .addPart(io.github.krakensdk.runtime.internal.MultipartParts.file("front",
+            io.github.krakensdk.runtime.call.FilePart.of("front.png", "image/png", file)))
+        .build();
+    RecordedRequest recorded = send(embed, TestRequests.authenticated()
+        .url(server.url("/b2b/verifications/AA29N84GTRQFZL8R")).post(body).build());
+
+    byte[] received = bytes(recorded);
+    okio.Buffer written = new okio.Buffer();
+    body.writeTo(written);
+    assertEquals(written.readByteString(), okio.ByteString.of(received), "the body sent is the caller's, unchanged");
+    assertEquals(body.contentType().toString(), recorded.getHeaders().get("Content-Type"), "boundary kept");
+    assertEquals(Reference.spotSign(secret, recorded.getTarget(), recorded.getHeaders().get("API-Nonce"), received),
+        recorded.getHeaders().get("API-Sign"), "signed over the bytes the server received");
+    assertTrue(new String(received, StandardCharsets.ISO_8859_1).contains("filename=\"front.png\""));
+  }
+
+  @Test
   void embedSignerNoLongerTouchesServiceVersion() throws Exception {
     // KrakenClient sets Service-Version on every Embed request; the signer neither adds nor changes it.
     String secret = Reference.randomSecret(new Random(4), 64);

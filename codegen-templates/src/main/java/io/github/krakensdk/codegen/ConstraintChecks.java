@@ -35,6 +35,12 @@ final class ConstraintChecks {
     }
     if ("String".equals(dataType)) {
       addStringChecks(checks, "", f, expression, schema);
+    } else if (KrakenJavaCodegen.FILE_PART.equals(dataType)) {
+      // A binary part's minLength/maxLength count its bytes.
+      if (schema.getMinLength() != null || schema.getMaxLength() != null) {
+        checks.add("constraints.fileSize(" + f + ", " + expression + ", " + bound(schema.getMinLength()) + ", "
+            + bound(schema.getMaxLength()) + ");");
+      }
     } else if (NUMBERS.contains(dataType) && (schema.getMinimum() != null || schema.getMaximum() != null)) {
       checks.add("constraints.range(" + f + ", " + expression + ", " + textOrNull(schema.getMinimum()) + ", "
           + schema.getExclusiveMinimum() + ", " + textOrNull(schema.getMaximum()) + ", "

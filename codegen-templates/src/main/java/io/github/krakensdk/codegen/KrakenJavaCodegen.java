@@ -10,6 +10,7 @@ import java.util.Set;
 import com.google.common.collect.ImmutableMap;
 import com.samskivert.mustache.Mustache;
 import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.tags.Tag;
 import org.openapitools.codegen.CodegenOperation;
@@ -51,11 +52,17 @@ import org.openapitools.codegen.utils.StringUtils;
  *   <li>Javadoc: the lambda {@code javadoc} ({@link JavadocText}) renders Markdown descriptions as
  *       HTML, {@code x-summary} is an operation's raw summary for it, and every generated package
  *       gets a {@code package-info.java} from the family's tag description ({@code tagJavadoc}).
+ *   <li>Operations marked {@code x-kraken-browser-page: true} (pages a browser opens, such as the
+ *       OAuth authorization page) are removed before anything is made: no Java code calls them.
  * </ul>
  */
 public class KrakenJavaCodegen extends JavaClientCodegen {
   /** The additional property naming the family, such as {@code Spot}; it prefixes the registry. */
   public static final String FAMILY = "family";
+  /** Marks an operation a browser opens rather than a client calls (CONVENTIONS.md). */
+  public static final String BROWSER_PAGE = "x-kraken-browser-page";
+  /** The Java type of a binary request part ({@code type: string, format: binary}). */
+  static final String FILE_PART = "FilePart";
 
   private final OperationRequests requests = new OperationRequests();
 
@@ -64,6 +71,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     // Templates found here win; the stock Java templates remain the fallback.
     templateDir = "kraken-java";
     setLibrary(RETROFIT_2);
+    // A file sent in a multipart body is the runtime's FilePart (name, media type, bytes), not a java.io.File.
+    typeMapping.put("file", FILE_PART);
+    typeMapping.put("binary", FILE_PART);
+    importMapping.put(FILE_PART, "io.github.krakensdk.runtime.call.FilePart");
   }
 
   @Override
@@ -128,6 +139,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   @Override
   public void preprocessOpenAPI(OpenAPI openAPI) {
     super.preprocessOpenAPI(openAPI);
+    removeBrowserPages(openAPI);
     ShapeExtensions.rewrite(openAPI);
     requests.addTo(openAPI);
     OneOfTypes.apply(openAPI);
@@ -136,6 +148,31 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         ? "" : tags.get(0).getDescription();
     additionalProperties.put("tagJavadoc", JavadocText.render(tagDescription));
     ErrorCodes.addTo(openAPI, String.valueOf(additionalProperties.get(FAMILY)));
+  }
+
+  /**
+   * Drops the operations marked {@code x-kraken-browser-page: true} (the OAuth authorization
+   * pages): a browser opens them, so they are documented in the contract but get no Retrofit
+   * method, no request and no service method. A path left without operations goes too.
+   */
+  static void removeBrowserPages(OpenAPI openAPI) {
+    if (openAPI.getPaths() == null) {
+      return;
+    }
+    openAPI.getPaths().entrySet().removeIf(path -> {
+      PathItem item = path.getValue();
+      item.readOperationsMap().forEach((method, operation) -> {
+        if (isBrowserPage(operation)) {
+          item.operation(method, null);
+        }
+      });
+      return item.readOperations().isEmpty();
+    });
+  }
+
+  /** Whether {@code operation} is marked {@code x-kraken-browser-page: true}. */
+  static boolean isBrowserPage(Operation operation) {
+    return operation.getExtensions() != null && Boolean.TRUE.equals(operation.getExtensions().get(BROWSER_PAGE));
   }
 
   @Override
@@ -194,7 +231,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
             requestClass != null && findModel(allModels, requestClass).requiredVars.isEmpty());
         List<String> callArguments = new ArrayList<>();
         for (CodegenParameter parameter : operation.allParams) {
-          callArguments.add(callArgument(parameter, shape, allModels));
+          callArguments.add(callArgument(parameter, shape, allModels, operation.isMultipart));
         }
         operation.vendorExtensions.put("x-call-arguments", String.join(", ", callArguments));
       }
@@ -205,6 +242,9 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       operation.vendorExtensions.put("x-rate-cost", RateCosts.of(operation.operationId,
           operation.vendorExtensions.get(RateCosts.EXTENSION), authenticated, envelope.style() == EnvelopeStyle.Style.SPOT));
       operation.vendorExtensions.put("x-security-annotation", securityAnnotation(operation));
+      if (operation.isMultipart) {
+        markMultipart(operation, allModels);
+      }
       if (operation.isResponseFile) {
         // A binary answer (a ZIP archive) is streamed to the caller, never decoded: Retrofit hands
         // the body over unread (@Streaming) and the service returns the runtime's BinaryDownload.
@@ -226,6 +266,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       }
       operation.vendorExtensions.put("x-safe", operation.httpMethod.equals("GET")
           || Boolean.TRUE.equals(operation.vendorExtensions.get("x-kraken-idempotent")));
+      // Retrofit's @DELETE takes no body; a DELETE whose contract has one (OAuth deleteFastApiKey)
+      // is declared with @HTTP(hasBody = true) instead.
+      operation.vendorExtensions.put("x-body-on-bodyless-method",
+          operation.bodyParam != null && operation.httpMethod.equals("DELETE"));
       boolean ownServer = operation.servers != null && !operation.servers.isEmpty();
       operation.vendorExtensions.put("x-own-server", ownServer);
       operationServers |= ownServer;
@@ -238,6 +282,9 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       // The stock generator imports java.io.File for a binary answer, which is a download here.
       result.getImports().removeIf(entry -> "java.io.File".equals(entry.get("import")));
     }
+    // Binary schemas map to FilePart, which only request classes use: the interface takes
+    // MultipartBody parts and the services the request, so the import would go unused.
+    result.getImports().removeIf(entry -> importMapping.get(FILE_PART).equals(entry.get("import")));
     return result;
   }
 
@@ -250,9 +297,19 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
    * request}: a member, a body record built from the flattened members, or {@code null} for a
    * client setting (set by the client on every call of the family).
    */
-  private String callArgument(CodegenParameter parameter, OperationRequests.Shape shape, List<ModelMap> allModels) {
+  private String callArgument(CodegenParameter parameter, OperationRequests.Shape shape, List<ModelMap> allModels,
+      boolean multipart) {
     if (Boolean.TRUE.equals(parameter.vendorExtensions.get(OperationRequests.CLIENT_SETTING))) {
       return "null";
+    }
+    if (multipart && parameter.isFormParam) {
+      String member = "request." + toVarName(parameter.baseName) + "()";
+      return switch (partKind(parameter, allModels)) {
+        case FILE -> "io.github.krakensdk.runtime.internal.MultipartParts.file(" + ConstraintChecks.literal(
+            parameter.baseName) + ", " + member + ")";
+        case JSON -> member;
+        case TEXT -> "io.github.krakensdk.runtime.internal.MultipartParts.text(" + member + ")";
+      };
     }
     String flattened = parameter.isBodyParam ? shape.bodySchema()
         : parameter.isQueryParam && parameter.getContent() != null ? shape.jsonQuerySchema() : null;
@@ -265,6 +322,46 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       return "new " + body.classname + "(" + String.join(", ", members) + ")";
     }
     return "request." + toVarName(parameter.baseName) + "()";
+  }
+
+  /** How one part of a {@code multipart/form-data} body travels. */
+  private enum PartKind {
+    /** A file ({@code format: binary}): a part with a file name and its own media type. */
+    FILE,
+    /** An object of the contract: a part of JSON, written by Retrofit's JSON converter. */
+    JSON,
+    /** Anything else (strings, numbers, enums): a text part holding its wire form. */
+    TEXT
+  }
+
+  private PartKind partKind(CodegenParameter parameter, List<ModelMap> allModels) {
+    if (parameter.isFile || parameter.isBinary || FILE_PART.equals(parameter.dataType)) {
+      return PartKind.FILE;
+    }
+    CodegenModel model = findModel(allModels, parameter.dataType);
+    return model != null && !model.isEnum ? PartKind.JSON : PartKind.TEXT;
+  }
+
+  /**
+   * A {@code multipart/form-data} operation: its Retrofit method is {@code @Multipart}, and each
+   * form parameter a {@code @Part} ({@code x-part}: the whole parameter declaration), typed by
+   * how the part travels ({@link PartKind}); the service fills them from the request's members.
+   */
+  private void markMultipart(CodegenOperation operation, List<ModelMap> allModels) {
+    operation.vendorExtensions.put("x-multipart", true);
+    for (CodegenParameter parameter : operation.allParams) {
+      if (!parameter.isFormParam) {
+        continue;
+      }
+      String required = parameter.required ? "@Required " : "";
+      String declaration = switch (partKind(parameter, allModels)) {
+        case FILE -> "@retrofit2.http.Part okhttp3.MultipartBody.Part " + parameter.paramName;
+        case JSON -> "@retrofit2.http.Part(\"" + parameter.baseName + "\") " + parameter.dataType + " "
+            + parameter.paramName;
+        case TEXT -> "@retrofit2.http.Part(\"" + parameter.baseName + "\") okhttp3.RequestBody " + parameter.paramName;
+      };
+      parameter.vendorExtensions.put("x-part", required + declaration);
+    }
   }
 
   /**

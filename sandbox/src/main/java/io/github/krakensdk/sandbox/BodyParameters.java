@@ -47,10 +47,119 @@ final class BodyParameters {
 
   private final byte[] json;
   private final boolean form;
+  /** Null unless the body came as {@code multipart/form-data}: its file parts by name. */
+  private final Map<String, MultipartForm.Part> files;
+  /** What is wrong with a multipart body beyond what its schema says (format, part sizes). */
+  private final List<ContractValidator.Problem> problems;
 
   private BodyParameters(byte[] json, boolean form) {
+    this(json, form, null, List.of());
+  }
+
+  private BodyParameters(byte[] json, boolean form, Map<String, MultipartForm.Part> files,
+      List<ContractValidator.Problem> problems) {
     this.json = json;
     this.form = form;
+    this.files = files;
+    this.problems = problems;
+  }
+
+  /**
+   * The parameters of a {@code multipart/form-data} body, whose parts are the properties of
+   * {@code schema} (its operation's multipart schema): read as the JSON object that schema
+   * describes, for the contract to check. A text part is a scalar of its property's type, a part
+   * whose property is an object is JSON (its {@code Content-Type} must say so), and a file part
+   * ({@code format: binary}) is kept as it is ({@link #files()}) and stands in the JSON as a string
+   * naming it; its size is checked here against the property's {@code minLength}/{@code maxLength},
+   * which count bytes. A part the schema does not declare stays in the JSON, where the contract
+   * refuses it.
+   */
+  static BodyParameters ofMultipart(HttpCall call, Schema<?> schema) {
+    List<ContractValidator.Problem> problems = new ArrayList<>();
+    Map<String, MultipartForm.Part> files = new LinkedHashMap<>();
+    List<MultipartForm.Part> parts;
+    try {
+      parts = MultipartForm.parse(call.body, call.header("Content-Type"));
+    } catch (IllegalArgumentException malformed) {
+      problems.add(new ContractValidator.Problem("request.body.multipart", malformed.getMessage()));
+      return new BodyParameters("{}".getBytes(StandardCharsets.UTF_8), false, files, problems);
+    }
+    Map<String, ?> declared = schema == null || schema.getProperties() == null ? Map.of() : schema.getProperties();
+    Buffer buffer = new Buffer();
+    try (JsonWriter writer = JsonWriter.of(buffer)) {
+      writer.beginObject();
+      Map<String, Boolean> seen = new LinkedHashMap<>();
+      for (MultipartForm.Part part : parts) {
+        if (seen.put(part.name(), true) != null) {
+          problems.add(new ContractValidator.Problem("request.body.multipart",
+              "part '" + part.name() + "' is sent more than once"));
+          continue;
+        }
+        Schema<?> property = (Schema<?>) declared.get(part.name());
+        writer.name(part.name());
+        if (property != null && "binary".equals(property.getFormat())) {
+          files.put(part.name(), part);
+          checkSize(part, property, problems);
+          writer.value(part.fileName() == null ? part.name() : part.fileName());
+        } else if (property != null && "object".equals(type(property))) {
+          if (!part.isJson()) {
+            problems.add(new ContractValidator.Problem("request.body.multipart",
+                "part '" + part.name() + "' must be application/json (was " + part.contentType() + ")"));
+          }
+          writeJson(writer, part, problems);
+        } else {
+          writeScalar(writer, part.text(), property);
+        }
+      }
+      writer.endObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a Buffer does not fail
+    }
+    return new BodyParameters(buffer.readByteArray(), false, files, problems);
+  }
+
+  private static void checkSize(MultipartForm.Part part, Schema<?> property, List<ContractValidator.Problem> problems) {
+    int size = part.bytes().length;
+    if ((property.getMinLength() != null && size < property.getMinLength())
+        || (property.getMaxLength() != null && size > property.getMaxLength())) {
+      problems.add(new ContractValidator.Problem("request.body.multipart.size", "file part '" + part.name() + "' has "
+          + size + " bytes; allowed " + (property.getMinLength() == null ? 0 : property.getMinLength()) + ".."
+          + (property.getMaxLength() == null ? "∞" : property.getMaxLength())));
+    }
+  }
+
+  private static void writeJson(JsonWriter writer, MultipartForm.Part part, List<ContractValidator.Problem> problems)
+      throws IOException {
+    Object value;
+    try {
+      value = Json.MOSHI.adapter(Object.class).fromJson(new Buffer().write(part.bytes()));
+    } catch (IOException | RuntimeException notJson) {
+      problems.add(new ContractValidator.Problem("request.body.multipart",
+          "part '" + part.name() + "' is not JSON: " + notJson.getMessage()));
+      writer.value(part.text());
+      return;
+    }
+    try (BufferedSink sink = writer.valueSink()) {
+      sink.write(part.bytes()); // the part's own text, so that numbers keep their digits
+    }
+    if (value == null) {
+      problems.add(new ContractValidator.Problem("request.body.multipart", "part '" + part.name() + "' is empty"));
+    }
+  }
+
+  /** Whether the body came as {@code multipart/form-data}. */
+  boolean multipart() {
+    return files != null;
+  }
+
+  /** The file parts of a multipart body, by name (empty for other bodies). */
+  Map<String, MultipartForm.Part> files() {
+    return files == null ? Map.of() : files;
+  }
+
+  /** What is wrong with a multipart body that its schema cannot say (format, file sizes). */
+  List<ContractValidator.Problem> problems() {
+    return problems;
   }
 
   /**

@@ -32,21 +32,35 @@ final class ContractOperations {
    * @param permission the key permission it needs ({@code none} for none), or null if not stated.
    * @param bodySchema the request body's {@code application/json} schema, references resolved; or null.
    * @param acceptsForm whether the body may also come form-encoded.
+   * @param multipart whether the body is {@code multipart/form-data}; {@code bodySchema} is then
+   *     the schema of its parts.
    */
   record Op(String method, String path, String operationId, boolean signed, int rateCost, String permission,
-      Schema<?> bodySchema, boolean acceptsForm) {}
+      Schema<?> bodySchema, boolean acceptsForm, boolean multipart) {}
 
   private record Entry(Pattern path, Op op) {}
 
   private final List<Entry> operations = new ArrayList<>();
+  /** The contract, every reference resolved (the schema validator of multipart bodies reads it). */
+  final OpenAPI api;
 
   private ContractOperations(OpenAPI api) {
+    this.api = api;
     for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
       Pattern pattern = Pattern.compile(path.getKey().replaceAll("\\{[^}]+}", "[^/]+").replace(".", "\\."));
       for (Map.Entry<PathItem.HttpMethod, Operation> entry : path.getValue().readOperationsMap().entrySet()) {
+        if (isBrowserPage(entry.getValue())) {
+          continue; // a page a browser opens (OAuth authorize), not an operation the sandbox serves
+        }
         operations.add(new Entry(pattern, op(entry.getKey().name(), path.getKey(), entry.getValue())));
       }
     }
+  }
+
+  /** Whether the contract marks {@code operation} {@code x-kraken-browser-page: true} (CONVENTIONS.md). */
+  static boolean isBrowserPage(Operation operation) {
+    return operation.getExtensions() != null
+        && Boolean.TRUE.equals(operation.getExtensions().get("x-kraken-browser-page"));
   }
 
   /** Reads {@code yaml} with every reference resolved. */
@@ -84,13 +98,19 @@ final class ContractOperations {
     Object permission = extensions.get("x-kraken-key-permission");
     Schema<?> bodySchema = null;
     boolean acceptsForm = false;
+    boolean multipart = false;
     RequestBody body = operation.getRequestBody();
     if (body != null && body.getContent() != null) {
       MediaType json = body.getContent().get(JSON);
       bodySchema = json == null ? null : json.getSchema();
       acceptsForm = bodySchema != null && body.getContent().containsKey(FORM);
+      MediaType parts = body.getContent().get(MultipartForm.MEDIA_TYPE);
+      if (bodySchema == null && parts != null) {
+        bodySchema = parts.getSchema();
+        multipart = true;
+      }
     }
     return new Op(method, path, operation.getOperationId(), signed, cost instanceof Integer n ? n : 0,
-        permission == null ? null : permission.toString(), bodySchema, acceptsForm);
+        permission == null ? null : permission.toString(), bodySchema, acceptsForm, multipart);
   }
 }

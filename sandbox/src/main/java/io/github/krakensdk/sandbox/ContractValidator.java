@@ -5,6 +5,7 @@ import com.atlassian.oai.validator.model.Request;
 import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.model.SimpleResponse;
 import com.atlassian.oai.validator.report.LevelResolver;
+import com.atlassian.oai.validator.report.MessageResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.schema.SchemaValidator;
 import java.io.IOException;
@@ -32,11 +33,14 @@ final class ContractValidator {
   final ContractOperations operations;
   private final OpenApiInteractionValidator requests;
   private final OpenApiInteractionValidator responses;
+  /** Checks the parts of a multipart body, read as JSON, against their schema. */
+  private final SchemaValidator multipartParts;
 
   private ContractValidator(Family family, String yaml) {
     this.family = family;
     this.operations = ContractOperations.parse(yaml);
     this.requests = OpenApiInteractionValidator.createForInlineApiSpecification(yaml).build();
+    this.multipartParts = new SchemaValidator(operations.api, new MessageResolver());
     this.responses = OpenApiInteractionValidator.createForInlineApiSpecification(yaml)
         .withLevelResolver(LevelResolver.create()
             .withLevel(SchemaValidator.ADDITIONAL_PROPERTIES_KEY, ValidationReport.Level.IGNORE)
@@ -86,9 +90,20 @@ final class ContractValidator {
       }
     }
     if (call.hasBody()) {
-      builder.withBody(parameters.json());
+      builder.withBody(parameters.multipart() ? call.body : parameters.json());
     }
-    return problems(requests.validateRequest(builder.build()));
+    List<Problem> problems = problems(requests.validateRequest(builder.build()));
+    if (parameters.multipart()) {
+      // The validator leaves multipart bodies unchecked: the parts, read as the JSON object their
+      // schema describes, are checked against it here, as strictly as a JSON body.
+      problems.addAll(parameters.problems());
+      ContractOperations.Op op = operations.find(call.method, contractPath);
+      if (op != null && op.bodySchema() != null) {
+        problems.addAll(problems(multipartParts.validate(new String(parameters.json(), StandardCharsets.UTF_8),
+            op.bodySchema(), "request.body")));
+      }
+    }
+    return problems;
   }
 
   /** The errors the contract finds in {@code reply} to {@code method contractPath}. */

@@ -2,15 +2,23 @@ package io.github.krakensdk.sandbox;
 
 import io.github.krakensdk.embed.model.AutoEarnStatus;
 import io.github.krakensdk.embed.model.AutoEarnStatusResponse;
+import io.github.krakensdk.embed.model.EarnAprEstimate;
+import io.github.krakensdk.embed.model.EarnAsset;
+import io.github.krakensdk.embed.model.EarnAssets;
+import io.github.krakensdk.embed.model.EarnAssetsResponse;
 import io.github.krakensdk.embed.model.EmptyResult;
 import io.github.krakensdk.embed.model.NativeConvertedAmount;
 import io.github.krakensdk.embed.model.SetAutoEarnResponse;
 import io.github.krakensdk.embed.model.UpcomingReward;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +34,35 @@ final class EmbedEarn {
     this.state = state;
   }
 
+  /** An asset that earns with Auto-Earn: its yearly rate range (percent) and the smallest balance that earns. */
+  record EarnRate(String asset, BigDecimal low, BigDecimal high, BigDecimal minimum) {
+    /** The rate paid: the middle of the range. */
+    BigDecimal paid() {
+      return low.add(high).divide(BigDecimal.valueOf(2), EmbedLedger.MATH);
+    }
+  }
+
+  /** Rates of the sandbox's assets; money (USD, EUR) does not earn. */
+  static final Map<String, EarnRate> RATES = rates(
+      new EarnRate("BTC", new BigDecimal("0.1000"), new BigDecimal("0.2500"), new BigDecimal("0.00010000")),
+      new EarnRate("ETH", new BigDecimal("2.5000"), new BigDecimal("3.5000"), new BigDecimal("0.00010000")),
+      new EarnRate("SOL", new BigDecimal("5.0000"), new BigDecimal("7.0000"), new BigDecimal("0.01000000")),
+      new EarnRate("USDC", new BigDecimal("3.5000"), new BigDecimal("4.5000"), new BigDecimal("1.00000000")));
+  static final Duration PAYOUT_PERIOD = Duration.ofDays(7);
+  /** {@link #PAYOUT_PERIOD} as the service writes it (ISO 8601). */
+  static final String PAYOUT_TEXT = "P7D";
+
+  private static Map<String, EarnRate> rates(EarnRate... rates) {
+    Map<String, EarnRate> map = new LinkedHashMap<>();
+    for (EarnRate rate : rates) {
+      map.put(rate.asset(), rate);
+    }
+    return Collections.unmodifiableMap(map);
+  }
+
   void routes(EmbedFamily family) {
+    // Before /b2b/earn/{user}, which would otherwise take "assets" for an IIBAN.
+    family.route("GET", "/b2b/earn/assets", "listEarnAssets", true, this::earnAssets);
     family.route("GET", "/b2b/earn/{user}", "getAutoEarnStatus", true, this::autoEarnStatus);
     family.route("PUT", "/b2b/earn/{user}/auto", "setAutoEarn", true, this::setAutoEarn);
   }
@@ -75,16 +111,116 @@ final class EmbedEarn {
     return EmbedFamily.ok(new SetAutoEarnResponse(new EmptyResult()));
   }
 
+  private Reply earnAssets(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
+    List<String> wanted = call.queryAll("assets");
+    String iiban = call.query("user");
+    String currency = call.query("currency");
+    if (iiban != null && currency == null) {
+      return EmbedFamily.error(400, "EGeneral:Invalid arguments:currency is required with user");
+    }
+    if (iiban != null && state.usdPrice(currency) == null) {
+      return EmbedFamily.error(400, "EGeneral:Invalid arguments:currency " + currency + " is not supported");
+    }
+    synchronized (state) {
+      EmbedUser user = null;
+      if (iiban != null) {
+        user = state.user(partner, iiban);
+        if (user == null) {
+          return EmbedFamily.error(404, EmbedFamily.USER_NOT_FOUND);
+        }
+        payRewards(state, user);
+      }
+      Map<String, EarnAsset> assets = new LinkedHashMap<>();
+      for (EarnRate rate : RATES.values()) {
+        if (!wanted.isEmpty() && !wanted.contains(rate.asset())) {
+          continue;
+        }
+        NativeConvertedAmount allocated = null;
+        NativeConvertedAmount rewarded = null;
+        if (user != null) {
+          BigDecimal earning = user.autoEarnEnabled && user.balance(rate.asset()).compareTo(rate.minimum()) >= 0
+              ? user.balance(rate.asset()) : new BigDecimal("0.00000000");
+          BigDecimal paid = new BigDecimal("0.00000000");
+          for (EmbedUser.Movement m : user.movements) {
+            if (m.kind().equals("reward") && m.asset().equals(rate.asset())) {
+              paid = paid.add(m.amount());
+            }
+          }
+          BigDecimal price = state.price(rate.asset(), currency);
+          allocated = new NativeConvertedAmount(earning, EmbedLedger.inQuote(earning.multiply(price), currency));
+          rewarded = new NativeConvertedAmount(paid, EmbedLedger.inQuote(paid.multiply(price), currency));
+        }
+        assets.put(rate.asset(), new EarnAsset(rate.asset(), new EarnAprEstimate(rate.low(), rate.high()),
+            PAYOUT_TEXT, rate.minimum(), allocated, rewarded));
+      }
+      return EmbedFamily.ok(new EarnAssetsResponse(new EarnAssets(assets)));
+    }
+  }
+
+  /**
+   * Pays what Auto-Earn has earned by now: at the end of each {@link #PAYOUT_PERIOD} since it was
+   * switched on, each asset of {@link #RATES} held at or above its minimum earns the balance times
+   * the middle of its rate for the period, credited as a {@code reward} movement and announced as
+   * {@code reward.paid}. A wanted switch whose time has come is applied first (rewards up to a
+   * switch-off are paid). Rewards are evaluated lazily, when the user's Earn or portfolio is read.
+   * Caller holds the state's monitor.
+   */
+  static void payRewards(EmbedState state, EmbedUser user) {
+    if (user.autoEarnWanted != null && !state.instant().isBefore(user.autoEarnWantedAt)) {
+      payUntil(state, user, user.autoEarnWantedAt);
+      switchNow(user);
+    }
+    payUntil(state, user, state.instant());
+  }
+
+  private static void payUntil(EmbedState state, EmbedUser user, Instant until) {
+    if (!user.autoEarnEnabled || user.autoEarnLastChanged == null) {
+      return;
+    }
+    Instant periodEnd = user.autoEarnLastChanged.toInstant().plus(PAYOUT_PERIOD);
+    for (; !periodEnd.isAfter(until); periodEnd = periodEnd.plus(PAYOUT_PERIOD)) {
+      String reference = "auto-earn-" + periodEnd;
+      String due = reference;
+      if (user.movements.stream().anyMatch(m -> due.equals(m.reference()))) {
+        continue;
+      }
+      for (EarnRate rate : RATES.values()) {
+        BigDecimal balance = user.balance(rate.asset());
+        if (balance.compareTo(rate.minimum()) < 0) {
+          continue;
+        }
+        BigDecimal amount = balance.multiply(rate.paid()).multiply(BigDecimal.valueOf(PAYOUT_PERIOD.toDays()))
+            .divide(BigDecimal.valueOf(36500), 8, RoundingMode.DOWN);
+        if (amount.signum() == 0) {
+          continue;
+        }
+        EmbedUser.Movement paid = user.move(reference + "-" + rate.asset(), periodEnd, "reward", rate.asset(), amount,
+            reference);
+        Map<String, Object> reward = new LinkedHashMap<>();
+        reward.put("asset", rate.asset());
+        reward.put("amount", paid.amount().toPlainString());
+        reward.put("asset_class", "currency");
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("amount", reward); // the member the contract's WebhookEvent declares for reward.paid
+        data.put("payout_period", PAYOUT_TEXT);
+        data.put("paid_at", periodEnd.toString());
+        state.publish(user.partner, "reward.paid", user.iiban, data);
+      }
+    }
+  }
+
+  private static void switchNow(EmbedUser user) {
+    if (user.autoEarnEnabled != user.autoEarnWanted) {
+      user.autoEarnEnabled = user.autoEarnWanted;
+      user.autoEarnLastChanged = user.autoEarnWantedAt.truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC);
+    }
+    user.autoEarnWanted = null;
+    user.autoEarnWantedAt = null;
+  }
+
   /** Applies a wanted Auto-Earn status whose time has come. Caller holds the state's monitor. */
   private void settle(EmbedUser user) {
-    if (user.autoEarnWanted != null && !state.instant().isBefore(user.autoEarnWantedAt)) {
-      if (user.autoEarnEnabled != user.autoEarnWanted) {
-        user.autoEarnEnabled = user.autoEarnWanted;
-        user.autoEarnLastChanged = user.autoEarnWantedAt.truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC);
-      }
-      user.autoEarnWanted = null;
-      user.autoEarnWantedAt = null;
-    }
+    payRewards(state, user);
   }
 
   // ---- for Sandbox ----

@@ -37,10 +37,15 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
   private final AtomicInteger issued = new AtomicInteger();
   final EmbedState state;
   final EmbedUsers users;
+  final EmbedAssets assets;
+  final EmbedQuotes quotes;
+  final EmbedCustomOrders customOrders;
   final EmbedPortfolio portfolio;
   final EmbedEarn earn;
   final EmbedFunds funds;
+  final EmbedReports reports;
   final EmbedWebhooks webhooks;
+  final EmbedRamp ramp;
 
   EmbedFamily(ContractValidator contract, Settings settings, Nonces nonces, OkHttpClient webhookHttp,
       Supplier<String> baseUrl) {
@@ -61,10 +66,16 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
     users.routes(this);
 
     // ---- embed: assets ----
+    this.assets = new EmbedAssets(state);
+    assets.routes(this);
 
     // ---- embed: quotes ----
+    this.quotes = new EmbedQuotes(state);
+    quotes.routes(this);
 
     // ---- embed: custom orders ----
+    this.customOrders = new EmbedCustomOrders(state, quotes);
+    customOrders.routes(this);
 
     // ---- embed: portfolio ----
     this.portfolio = new EmbedPortfolio(state);
@@ -79,12 +90,16 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
     funds.routes(this);
 
     // ---- embed: reports ----
+    this.reports = new EmbedReports(state, baseUrl);
+    reports.routes(this);
 
     // ---- embed: webhooks ----
     this.webhooks = new EmbedWebhooks(state, webhookHttp, baseUrl, demo, other);
     webhooks.routes(this);
 
     // ---- embed: ramp ----
+    this.ramp = new EmbedRamp(state, baseUrl);
+    ramp.routes(this);
 
   }
 
@@ -177,5 +192,10 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
 
   boolean autoEarnEnabled(String iiban) {
     return earn.autoEarnEnabled(iiban);
+  }
+
+  /** Stops what runs in the background (webhook deliveries). */
+  void close() {
+    webhooks.close();
   }
 }

@@ -35,6 +35,7 @@ final class EmbedState {
   private final List<Consumer<Event>> eventListeners = new CopyOnWriteArrayList<>();
   /** Guarded by {@code this}. */
   private final List<Event> events = new ArrayList<>();
+  private final List<Consumer<EmbedUser>> userReadHooks = new CopyOnWriteArrayList<>();
 
   /**
    * A state change the service announces by webhook: {@code type} is the event type
@@ -78,7 +79,7 @@ final class EmbedState {
   /** The partner's user, or null (unknown, or another partner's). Caller holds {@code this}. */
   EmbedUser user(EmbedFamily.Partner partner, String iiban) {
     EmbedUser user = users.get(iiban);
-    return user != null && user.partner.equals(partner) ? user : null;
+    return user != null && user.partner.equals(partner) ? caughtUp(user) : null;
   }
 
   /** Any partner's user. Caller holds {@code this}. */
@@ -86,6 +87,22 @@ final class EmbedState {
     EmbedUser user = users.get(iiban);
     if (user == null) {
       throw new IllegalArgumentException("no user " + iiban);
+    }
+    return caughtUp(user);
+  }
+
+  /**
+   * Runs {@code hook} on a user whenever a group looks it up ({@link #user}, {@link #anyUser}),
+   * holding the monitor: a change that falls due on the clock (a verification completing) happens
+   * there, before anyone reads the user.
+   */
+  void beforeUserRead(Consumer<EmbedUser> hook) {
+    userReadHooks.add(hook);
+  }
+
+  private EmbedUser caughtUp(EmbedUser user) {
+    for (Consumer<EmbedUser> hook : userReadHooks) {
+      hook.accept(user);
     }
     return user;
   }

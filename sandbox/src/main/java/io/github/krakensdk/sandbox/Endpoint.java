@@ -92,7 +92,8 @@ abstract class Endpoint<P> {
     }
     try {
       ContractOperations.Op op = contract.operations.find(call.method, contractPath);
-      call.parameters(BodyParameters.of(call, op != null && op.acceptsForm() ? op.bodySchema() : null));
+      call.parameters(op != null && op.multipart() ? BodyParameters.ofMultipart(call, op.bodySchema())
+          : BodyParameters.of(call, op != null && op.acceptsForm() ? op.bodySchema() : null));
       P principal = null;
       if (route.signed()) {
         Authenticated<P> who = authenticate(call, route);

@@ -9,6 +9,7 @@ import io.github.krakensdk.embed.model.AutoEarnStatus;
 import io.github.krakensdk.embed.model.EmbedJsonAdapters;
 import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.PortfolioHistoryAsset;
+import io.github.krakensdk.embed.model.User;
 import io.github.krakensdk.futures.model.FuturesJsonAdapters;
 import io.github.krakensdk.futures.model.OptionGreeks;
 import io.github.krakensdk.oauth.model.OAuthJsonAdapters;
@@ -35,7 +36,7 @@ import okio.Buffer;
 final class Json {
   private static final Set<Class<?>> KEEPS_NULLS = Set.of(
       FeeTierInfo.class, TradeVolume.class, OptionGreeks.class, PortfolioHistory.class,
-      PortfolioHistoryAsset.class, AutoEarnStatus.class);
+      PortfolioHistoryAsset.class, AutoEarnStatus.class, User.class);
 
   private static final JsonAdapter.Factory NULL_POLICY = Json::nullPolicy;
 

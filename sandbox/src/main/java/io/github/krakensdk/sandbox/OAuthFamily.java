@@ -1,9 +1,15 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.oauth.model.BooleanResultResponse;
+import io.github.krakensdk.oauth.model.CreatedFastApiKey;
+import io.github.krakensdk.oauth.model.CreatedFastApiKeyResponse;
 import io.github.krakensdk.oauth.model.FastApiKey;
+import io.github.krakensdk.oauth.model.FastApiKeyChange;
+import io.github.krakensdk.oauth.model.FastApiKeyDeletion;
 import io.github.krakensdk.oauth.model.FastApiKeyListResponse;
 import io.github.krakensdk.oauth.model.FastApiKeyPermissions;
 import io.github.krakensdk.oauth.model.FastApiKeyPurpose;
+import io.github.krakensdk.oauth.model.FastApiKeySettings;
 import io.github.krakensdk.oauth.model.OAuthError;
 import io.github.krakensdk.oauth.model.OAuthErrorCode;
 import io.github.krakensdk.oauth.model.TokenResponse;
@@ -14,13 +20,17 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * OAuth (Kraken Connect): the browser's authorize page (served here at {@code /oauth/authorize},
@@ -33,6 +43,14 @@ import java.util.Set;
  * {@code redirect_uri} they were issued for. Access tokens live 24 h for the confidential client
  * and 4 h for the public one, refresh tokens 30 days; a refresh issues a new pair and revokes the
  * old pair, so the old access token stops working at once. Lifetimes run on the sandbox clock.
+ *
+ * <p>Fast API keys are Spot keys of the test user ({@link SpotFamily}): one created here signs Spot
+ * calls at once, with the Spot permissions its OAuth permissions map to ({@link #PERMISSIONS}); an
+ * update renames it and changes its permissions on the Spot side too (GetApiKeyInfo shows both), a
+ * delete revokes it ({@code EAPI:Invalid key}). Creating, updating and deleting need the scope
+ * {@code account.fast-api-key:write}, listing {@code account.fast-api-key:read}, and each permission
+ * set to {@code true} the scope of the same name. The IP allowlist, nonce window, query window and
+ * expiry are kept and shown, not enforced on Spot calls. Two keys are there from the start.
  */
 final class OAuthFamily extends Endpoint<Object> {
   static final Duration CODE_LIFETIME = Duration.ofMinutes(10);
@@ -57,7 +75,40 @@ final class OAuthFamily extends Endpoint<Object> {
   /** An access token, or (with {@code access} set) a refresh token and the access token issued with it. */
   private record Grant(String clientId, Set<String> scopes, Instant expiresAt, String access) {}
 
+  /**
+   * The Spot key permission each permission of an OAuth fast API key maps to, by the contract's
+   * name ({@code FastApiKeyPermissions}); its scope is {@code account.fast-api-key:} and the name
+   * with hyphens ({@code funds_add}: {@code account.fast-api-key:funds-add}).
+   */
+  static final Map<String, SpotKeyPermission> PERMISSIONS = permissions();
+
+  private static Map<String, SpotKeyPermission> permissions() {
+    Map<String, SpotKeyPermission> permissions = new LinkedHashMap<>();
+    permissions.put("export_data", SpotKeyPermission.EXPORT_DATA);
+    permissions.put("funds_add", SpotKeyPermission.FUNDS_DEPOSIT);
+    permissions.put("funds_earn", SpotKeyPermission.FUNDS_EARN);
+    permissions.put("funds_query", SpotKeyPermission.FUNDS_QUERY);
+    permissions.put("funds_withdraw", SpotKeyPermission.FUNDS_WITHDRAW);
+    permissions.put("ledger_query", SpotKeyPermission.LEDGER_QUERY);
+    permissions.put("trades_close", SpotKeyPermission.TRADES_CLOSE);
+    permissions.put("trades_modify", SpotKeyPermission.TRADES_MODIFY);
+    permissions.put("trades_query_closed", SpotKeyPermission.TRADES_QUERY_CLOSED);
+    permissions.put("trades_query_open", SpotKeyPermission.TRADES_QUERY_OPEN);
+    return Map.copyOf(permissions);
+  }
+
+  /** A fast API key: its Spot key and what the listing shows of it. */
+  private record FastKey(String name, SandboxKey spotKey, String clientId, List<String> ipAllowlist,
+      long nonceWindow, Set<SpotKeyPermission> permissions, double queryFrom, double queryTo, double validUntil,
+      Instant created, Instant modified) {
+    FastKey {
+      ipAllowlist = List.copyOf(ipAllowlist);
+      permissions = Set.copyOf(permissions);
+    }
+  }
+
   private final Settings settings;
+  private final SpotFamily spot;
   private final Map<String, Client> clients = new HashMap<>();
   /** Guarded by {@code this}; a code leaves the map when it is used. */
   private final Map<String, Code> codes = new HashMap<>();
@@ -65,10 +116,13 @@ final class OAuthFamily extends Endpoint<Object> {
   private final Map<String, Grant> accessTokens = new HashMap<>();
   /** Guarded by {@code this}. */
   private final Map<String, Grant> refreshTokens = new HashMap<>();
+  /** The test user's fast API keys by name, oldest first. Guarded by {@code this}. */
+  private final Map<String, FastKey> fastKeys = new LinkedHashMap<>();
 
-  OAuthFamily(ContractValidator contract, Settings settings, List<String> extraRedirectUris) {
+  OAuthFamily(ContractValidator contract, Settings settings, List<String> extraRedirectUris, SpotFamily spot) {
     super(Family.OAUTH, contract);
     this.settings = settings;
+    this.spot = spot;
     List<String> redirects = new ArrayList<>(Seed.REDIRECT_URIS);
     redirects.addAll(extraRedirectUris);
     clients.put(Seed.CONFIDENTIAL_CLIENT_ID,
@@ -80,9 +134,29 @@ final class OAuthFamily extends Endpoint<Object> {
         withScope((Grant) grant, "account.info:basic", () -> Reply.json(200,
             Json.write(new UserInfoResponse(new UserInfo(Seed.USER_EMAIL, Seed.USER_IIBAN))))));
     route("GET", "/oauth/fast-api-keys", "listFastApiKeys", true, (call, path, grant) ->
-        withScope((Grant) grant, "account.fast-api-key:read", () -> Reply.json(200,
+        withScope((Grant) grant, READ, () -> Reply.json(200,
             Json.write(new FastApiKeyListResponse(fastApiKeys())))));
+    route("POST", "/oauth/fast-api-key", "createFastApiKey", true, (call, path, grant) ->
+        createFastApiKey((Grant) grant, Json.read(call.body, FastApiKeySettings.class)));
+    route("PUT", "/oauth/fast-api-key", "updateFastApiKey", true, (call, path, grant) ->
+        updateFastApiKey((Grant) grant, Json.read(call.body, FastApiKeyChange.class)));
+    route("DELETE", "/oauth/fast-api-key", "deleteFastApiKey", true, (call, path, grant) -> {
+      FastApiKeyDeletion deletion = Json.read(call.body, FastApiKeyDeletion.class);
+      return withScope((Grant) grant, WRITE, () -> deleteFastApiKey(deletion));
+    });
+    seedFastKey("portfolio-tracker", List.of("203.0.113.0/24", "2001:db8:4a1::/48"), 10L,
+        EnumSet.of(SpotKeyPermission.FUNDS_QUERY, SpotKeyPermission.LEDGER_QUERY,
+            SpotKeyPermission.TRADES_QUERY_CLOSED, SpotKeyPermission.TRADES_QUERY_OPEN),
+        1704067200.0, 0.0, 1767225600.0);
+    seedFastKey("rebalancer", List.of(), 0L,
+        EnumSet.of(SpotKeyPermission.FUNDS_EARN, SpotKeyPermission.FUNDS_QUERY, SpotKeyPermission.LEDGER_QUERY,
+            SpotKeyPermission.TRADES_CLOSE, SpotKeyPermission.TRADES_MODIFY, SpotKeyPermission.TRADES_QUERY_CLOSED,
+            SpotKeyPermission.TRADES_QUERY_OPEN),
+        0.0, 0.0, 0.0);
   }
+
+  static final String READ = "account.fast-api-key:read";
+  static final String WRITE = "account.fast-api-key:write";
 
   // ---- the authorize page (not an operation of the contract) ----
 
@@ -268,27 +342,184 @@ final class OAuthFamily extends Endpoint<Object> {
     return Reply.json(200, Json.write(new TokenResponse(access, TokenType.BEARER, (int) lifetime.toSeconds(), refresh)));
   }
 
-  private static Reply withScope(Grant grant, String scope, java.util.function.Supplier<Reply> answer) {
+  private static Reply withScope(Grant grant, String scope, Supplier<Reply> answer) {
     if (!grant.scopes().contains(scope)) {
-      return oauthError(403, OAuthErrorCode.INSUFFICIENT_SCOPE, "The access token requires the scope " + scope + ".")
-          .withHeader("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + scope + "\"");
+      return insufficientScope(scope);
     }
     return answer.get();
   }
 
-  private static List<FastApiKey> fastApiKeys() {
-    FastApiKeyPermissions readOnly = new FastApiKeyPermissions(false, false, false, true, false, true, false, false,
-        true, true);
-    FastApiKeyPermissions trading = new FastApiKeyPermissions(false, false, true, true, false, true, true, true,
-        true, true);
-    return List.of(
-        new FastApiKey(Secrets.derivedKey("SBXFAST", "portfolio-tracker"), "portfolio-tracker",
-            "2025-02-11T08:14:37Z", id("portfolio-tracker"), List.of("203.0.113.0/24", "2001:db8:4a1::/48"),
-            1742212345.618, "2025-03-02T17:40:09Z", 1742212345618002L, 10L, Seed.CONFIDENTIAL_CLIENT_ID, readOnly,
-            FastApiKeyPurpose.STANDARD, 1704067200.0, 0.0, 1767225600.0),
-        new FastApiKey(Secrets.derivedKey("SBXFAST", "rebalancer"), "rebalancer", "2025-03-05T12:00:00Z",
-            id("rebalancer"), List.of(), 0.0, "2025-03-05T12:00:00Z", 0L, 0L, Seed.CONFIDENTIAL_CLIENT_ID, trading,
-            FastApiKeyPurpose.STANDARD, 0.0, 0.0, 0.0));
+  private static Reply insufficientScope(String scope) {
+    return oauthError(403, OAuthErrorCode.INSUFFICIENT_SCOPE, "The access token requires the scope " + scope + ".")
+        .withHeader("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + scope + "\"");
+  }
+
+  // ---- fast API keys ----
+
+  /** The scope a permission needs: {@code trades_modify} needs {@code account.fast-api-key:trades-modify}. */
+  static String scopeOf(String permission) {
+    return "account.fast-api-key:" + permission.replace('_', '-');
+  }
+
+  /**
+   * The write scope, then the scope of each permission {@code wanted} sets to {@code true}; the
+   * first one the token lacks, or null when it has them all.
+   */
+  private static String missingScope(Grant grant, FastApiKeyPermissions wanted) {
+    if (!grant.scopes().contains(WRITE)) {
+      return WRITE;
+    }
+    for (Map.Entry<String, Boolean> permission : flags(wanted).entrySet()) {
+      if (Boolean.TRUE.equals(permission.getValue()) && !grant.scopes().contains(scopeOf(permission.getKey()))) {
+        return scopeOf(permission.getKey());
+      }
+    }
+    return null;
+  }
+
+  /** The permissions of {@code permissions} by the contract's names; a permission not given is null. */
+  private static Map<String, Boolean> flags(FastApiKeyPermissions permissions) {
+    Map<String, Boolean> flags = new LinkedHashMap<>();
+    if (permissions == null) {
+      return flags;
+    }
+    flags.put("export_data", permissions.exportData());
+    flags.put("funds_add", permissions.fundsAdd());
+    flags.put("funds_earn", permissions.fundsEarn());
+    flags.put("funds_query", permissions.fundsQuery());
+    flags.put("funds_withdraw", permissions.fundsWithdraw());
+    flags.put("ledger_query", permissions.ledgerQuery());
+    flags.put("trades_close", permissions.tradesClose());
+    flags.put("trades_modify", permissions.tradesModify());
+    flags.put("trades_query_closed", permissions.tradesQueryClosed());
+    flags.put("trades_query_open", permissions.tradesQueryOpen());
+    return flags;
+  }
+
+  /** {@code held}, changed by each permission {@code change} sets; one it leaves null stays as it is. */
+  private static Set<SpotKeyPermission> apply(Set<SpotKeyPermission> held, FastApiKeyPermissions change) {
+    EnumSet<SpotKeyPermission> result = EnumSet.noneOf(SpotKeyPermission.class);
+    result.addAll(held);
+    flags(change).forEach((name, granted) -> {
+      if (Boolean.TRUE.equals(granted)) {
+        result.add(PERMISSIONS.get(name));
+      } else if (Boolean.FALSE.equals(granted)) {
+        result.remove(PERMISSIONS.get(name));
+      }
+    });
+    return result;
+  }
+
+  /** Every permission of the contract, {@code true} where {@code held} has its Spot permission. */
+  private static FastApiKeyPermissions permissionsOf(Set<SpotKeyPermission> held) {
+    Map<String, Boolean> on = new HashMap<>();
+    PERMISSIONS.forEach((name, permission) -> on.put(name, held.contains(permission)));
+    return new FastApiKeyPermissions(on.get("export_data"), on.get("funds_add"), on.get("funds_earn"),
+        on.get("funds_query"), on.get("funds_withdraw"), on.get("ledger_query"), on.get("trades_close"),
+        on.get("trades_modify"), on.get("trades_query_closed"), on.get("trades_query_open"));
+  }
+
+  private static Reply unknownKey(String name) {
+    return oauthError(400, OAuthErrorCode.INVALID_REQUEST, "The user has no fast API key named " + name + ".");
+  }
+
+  private static Reply nameTaken(String name) {
+    return oauthError(400, OAuthErrorCode.INVALID_REQUEST, "A fast API key named " + name + " already exists.");
+  }
+
+  private Reply createFastApiKey(Grant grant, FastApiKeySettings settings) {
+    String missing = missingScope(grant, settings.permissions());
+    if (missing != null) {
+      return insufficientScope(missing);
+    }
+    Instant now = now();
+    synchronized (this) {
+      if (fastKeys.containsKey(settings.apiKeyName())) {
+        return nameTaken(settings.apiKeyName());
+      }
+      Set<SpotKeyPermission> permissions = apply(Set.of(), settings.permissions());
+      SandboxKey spotKey = spot.issueFastKey(settings.apiKeyName(), permissions);
+      FastKey key = new FastKey(settings.apiKeyName(), spotKey, grant.clientId(),
+          settings.ipAllowlist() == null ? List.of() : settings.ipAllowlist(),
+          settings.nonceWindow() == null ? 0L : settings.nonceWindow(), permissions,
+          orZero(settings.queryFrom()), orZero(settings.queryTo()), orZero(settings.validUntil()), now, now);
+      fastKeys.put(key.name(), key);
+      FastApiKey shown = shown(key);
+      CreatedFastApiKey created = new CreatedFastApiKey(shown.apiKey(), shown.apiKeyName(), shown.createdTime(),
+          shown.id(), shown.ipAllowlist(), shown.lastUsed(), shown.modifiedTime(), shown.nonce(), shown.nonceWindow(),
+          shown.oauthClient(), shown.permissions(), shown.purpose(), shown.queryFrom(), shown.queryTo(),
+          shown.validUntil(), spotKey.secret());
+      return Reply.json(200, Json.write(new CreatedFastApiKeyResponse(created)));
+    }
+  }
+
+  private Reply updateFastApiKey(Grant grant, FastApiKeyChange change) {
+    String missing = missingScope(grant, change.permissions());
+    if (missing != null) {
+      return insufficientScope(missing);
+    }
+    synchronized (this) {
+      FastKey current = fastKeys.get(change.apiKeyName());
+      if (current == null) {
+        return unknownKey(change.apiKeyName());
+      }
+      String name = change.newApiKeyName() == null ? current.name() : change.newApiKeyName();
+      if (!name.equals(current.name()) && fastKeys.containsKey(name)) {
+        return nameTaken(name);
+      }
+      Set<SpotKeyPermission> permissions = apply(current.permissions(), change.permissions());
+      FastKey changed = new FastKey(name, current.spotKey(), current.clientId(),
+          change.ipAllowlist() == null ? current.ipAllowlist() : change.ipAllowlist(),
+          change.nonceWindow() == null ? current.nonceWindow() : change.nonceWindow(), permissions,
+          change.queryFrom() == null ? current.queryFrom() : change.queryFrom(),
+          change.queryTo() == null ? current.queryTo() : change.queryTo(),
+          change.validUntil() == null ? current.validUntil() : change.validUntil(), current.created(), now());
+      fastKeys.remove(current.name());
+      fastKeys.put(name, changed);
+      spot.changeKey(current.spotKey(), name, permissions);
+      return Reply.json(200, Json.write(new BooleanResultResponse(true)));
+    }
+  }
+
+  private Reply deleteFastApiKey(FastApiKeyDeletion deletion) {
+    synchronized (this) {
+      FastKey removed = fastKeys.remove(deletion.apiKeyName());
+      if (removed == null) {
+        return unknownKey(deletion.apiKeyName());
+      }
+      spot.revokeKey(removed.spotKey());
+      return Reply.json(200, Json.write(new BooleanResultResponse(true)));
+    }
+  }
+
+  private void seedFastKey(String name, List<String> ipAllowlist, long nonceWindow, Set<SpotKeyPermission> permissions,
+      double queryFrom, double queryTo, double validUntil) {
+    Instant now = now();
+    SandboxKey spotKey = spot.issueFastKey(name, permissions);
+    synchronized (this) {
+      fastKeys.put(name, new FastKey(name, spotKey, Seed.CONFIDENTIAL_CLIENT_ID, ipAllowlist, nonceWindow,
+          permissions, queryFrom, queryTo, validUntil, now, now));
+    }
+  }
+
+  private Instant now() {
+    return settings.clock().instant().truncatedTo(ChronoUnit.SECONDS);
+  }
+
+  private static double orZero(Double value) {
+    return value == null ? 0.0 : value;
+  }
+
+  /** The key as the listing shows it. Guarded by {@code this}. */
+  private FastApiKey shown(FastKey key) {
+    long nonce = spot.lastNonce(key.spotKey());
+    return new FastApiKey(key.spotKey().key(), key.name(), key.created().toString(), id(key.name()),
+        key.ipAllowlist(), 0.0, key.modified().toString(), nonce, key.nonceWindow(), key.clientId(),
+        permissionsOf(key.permissions()), FastApiKeyPurpose.STANDARD, key.queryFrom(), key.queryTo(), key.validUntil());
+  }
+
+  private synchronized List<FastApiKey> fastApiKeys() {
+    return fastKeys.values().stream().map(this::shown).toList();
   }
 
   /** The key name in the service's modified Base64 alphabet ({@code _ ,} for {@code + /}, {@code -} padding). */

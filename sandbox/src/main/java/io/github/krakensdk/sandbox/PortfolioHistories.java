@@ -26,6 +26,11 @@ import java.util.Map;
  * example), one point every {@code resolution} days from the start. A page holds at most {@link
  * #PAGE_SIZE} points; the cursor of the next page carries the whole query, so that with {@code
  * cursor} every other parameter is ignored.
+ *
+ * <p>From the day the sandbox recorded a user's first movement on, the points are the user's real
+ * holdings ({@link Live}): the balances at the end of the day (now, for today) at that day's
+ * closing prices (now, for today), so that today's point is the portfolio summary's value. Before
+ * that day they are the synthetic series.
  */
 final class PortfolioHistories {
   static final int PAGE_SIZE = 365;
@@ -51,7 +56,33 @@ final class PortfolioHistories {
 
   private PortfolioHistories() {}
 
+  /** A user's real holdings, as the sandbox recorded them. */
+  interface Live {
+    /** What the user held at the end of {@code date} (now, for today); null before the record starts. */
+    Map<String, BigDecimal> balances(LocalDate date);
+
+    /** Units of {@code quote} per unit of {@code asset} at the end of {@code date} (now, for today). */
+    BigDecimal price(String asset, String quote, LocalDate date);
+  }
+
+  /** No real holdings: the synthetic series throughout. */
+  static final Live NONE = new Live() {
+    @Override
+    public Map<String, BigDecimal> balances(LocalDate date) {
+      return null;
+    }
+
+    @Override
+    public BigDecimal price(String asset, String quote, LocalDate date) {
+      return null;
+    }
+  };
+
   static PortfolioHistory page(Query query) {
+    return page(query, NONE);
+  }
+
+  static PortfolioHistory page(Query query, Live live) {
     List<LocalDate> dates = new ArrayList<>();
     LocalDate last = null;
     for (LocalDate date = query.start(); date.isBefore(query.end()); date = date.plusDays(query.resolution())) {
@@ -66,15 +97,15 @@ final class PortfolioHistories {
       nextCursor = cursor(new Query(query.user(), query.start(), query.end(), query.resolution(), query.quote(),
           query.assets(), query.totalBalance(), query.totalPnl(), next));
     }
-    BigDecimal opening = total(query.user(), query.start(), query.quote());
+    BigDecimal opening = total(live, query.user(), query.start(), query.quote());
     List<PortfolioHistoryPoint> points = new ArrayList<>();
     for (LocalDate date : dates) {
-      BigDecimal total = total(query.user(), date, query.quote());
+      BigDecimal total = total(live, query.user(), date, query.quote());
       Map<String, PortfolioHistoryAsset> assets = null;
       if (!query.assets().isEmpty()) {
         assets = new LinkedHashMap<>();
         for (String asset : query.assets()) {
-          assets.put(asset, asset(query.user(), asset, date, query.quote()));
+          assets.put(asset, asset(live, query.user(), asset, date, query.quote()));
         }
       }
       points.add(new PortfolioHistoryPoint(date,
@@ -86,11 +117,24 @@ final class PortfolioHistories {
     BigDecimal windowPnl = null;
     BigDecimal windowPnlPct = null;
     if (query.totalPnl() && last != null) {
-      windowPnl = total(query.user(), last, query.quote()).subtract(opening);
+      windowPnl = total(live, query.user(), last, query.quote()).subtract(opening);
       windowPnlPct = percent(windowPnl, opening);
     }
     return new PortfolioHistory(query.start(), query.end(), points, nextCursor, query.quote(), windowPnl,
         windowPnlPct);
+  }
+
+  private static PortfolioHistoryAsset asset(Live live, String user, String asset, LocalDate date, String quote) {
+    Map<String, BigDecimal> held = live.balances(date);
+    if (held != null) {
+      BigDecimal balance = held.get(asset);
+      BigDecimal price = live.price(asset, quote, date);
+      if (balance == null || price == null) {
+        return new PortfolioHistoryAsset(null, null);
+      }
+      return new PortfolioHistoryAsset(balance, balance.multiply(price).setScale(2, RoundingMode.HALF_EVEN));
+    }
+    return asset(user, asset, date, quote);
   }
 
   private static PortfolioHistoryAsset asset(String user, String asset, LocalDate date, String quote) {
@@ -99,6 +143,22 @@ final class PortfolioHistories {
       return new PortfolioHistoryAsset(null, null);
     }
     return new PortfolioHistoryAsset(balance, value(asset, balance, date, quote));
+  }
+
+  /** The sum of the values of every asset held on {@code date}, each rounded to cents as the summary does. */
+  private static BigDecimal total(Live live, String user, LocalDate date, String quote) {
+    Map<String, BigDecimal> held = live.balances(date);
+    if (held == null) {
+      return total(user, date, quote);
+    }
+    BigDecimal total = BigDecimal.ZERO.setScale(2, RoundingMode.UNNECESSARY);
+    for (Map.Entry<String, BigDecimal> holding : held.entrySet()) {
+      BigDecimal price = live.price(holding.getKey(), quote, date);
+      if (price != null && holding.getValue().signum() != 0) {
+        total = total.add(holding.getValue().multiply(price).setScale(2, RoundingMode.HALF_EVEN));
+      }
+    }
+    return total;
   }
 
   /** The sum of the values of every asset held on {@code date}. */

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.time.Clock;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * The one handler of the server: sends each call to its family by path, checks the answer against
@@ -16,16 +17,20 @@ import java.util.function.Supplier;
  *
  * <pre>
  * /0/...                              Spot
- * /oauth/authorize                    the authorize page (not an operation of the contract)
+ * /oauth/authorize                    the authorize page (a browser page of the contract, not an operation)
+ * /{language}/oauth/authorize         the same page in a language (de, en-us, ...)
  * /oauth/...                          OAuth
  * /b2b/...                            Embed
  * /derivatives/api/v3/...             Futures
  * /demo-futures/derivatives/api/v3/...  Futures demo (the only base of simulate)
  * /sandbox/webhooks/{id}              the sandbox's own webhook receiver
+ * /sandbox/reports/{id}               a settlement report's file (its signed download_url)
  * /sandbox                            base URLs and demo credentials, as text
  * </pre>
  */
 final class Router implements HttpHandler {
+  /** The authorize page in a language: {@code /de/oauth/authorize}, {@code /en-us/oauth/authorize}. */
+  private static final Pattern LOCALIZED_AUTHORIZE_PAGE = Pattern.compile("/[a-z]{2,3}(-[a-z]{2})?/oauth/authorize");
   private final SpotFamily spot;
   private final FuturesFamily futures;
   private final OAuthFamily oauth;
@@ -75,7 +80,7 @@ final class Router implements HttpHandler {
     } else if (call.bodyTooLarge() && !familyPath(path)) {
       // The families refuse an oversized body in their own envelope (Endpoint); elsewhere, plainly.
       return Reply.text(413, "request body larger than " + HttpCall.MAX_BODY_BYTES + " bytes");
-    } else if (path.equals("/oauth/authorize")) {
+    } else if (path.equals("/oauth/authorize") || LOCALIZED_AUTHORIZE_PAGE.matcher(path).matches()) {
       return oauth.authorize(call);
     } else if (path.startsWith("/oauth/")) {
       served = oauth.serve(call, path);
@@ -87,6 +92,9 @@ final class Router implements HttpHandler {
       served = futures.serve(call, path.substring(FuturesFamily.DEMO_PREFIX.length()), true);
     } else if (path.startsWith("/sandbox/webhooks/") && call.method.equals("POST")) {
       return receiveWebhook(call, path.substring("/sandbox/webhooks/".length()));
+    } else if (path.startsWith("/sandbox/reports/") && call.method.equals("GET")) {
+      return embed.reports.download(path.substring("/sandbox/reports/".length()), call.query("expires"),
+          call.query("signature"));
     } else if (path.equals("/sandbox") || path.equals("/")) {
       return Reply.text(200, description.get());
     } else {

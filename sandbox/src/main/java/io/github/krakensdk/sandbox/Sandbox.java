@@ -85,7 +85,7 @@ public final class Sandbox implements Closeable {
   private Sandbox(Builder builder) throws IOException {
     this.time = new SandboxTime(builder.clock);
     this.settings = new Settings(time.clock(), builder.earnCompletionDelay, builder.autoEarnSwitchDelay,
-        builder.webhookTimeout, builder.spotRateLimits, builder.withdrawalStep);
+        builder.webhookTimeout, builder.spotRateLimits, builder.withdrawalStep, builder.embedVerificationDelay);
     Map<Family, ContractValidator> contracts = contracts();
     this.nonces = new Nonces();
     this.webhookHttp = new OkHttpClient.Builder()
@@ -95,7 +95,7 @@ public final class Sandbox implements Closeable {
     this.baseUrl = HttpUrl.get("http://127.0.0.1:" + server.getAddress().getPort() + "/");
     this.spot = new SpotFamily(contracts.get(Family.SPOT), settings, nonces);
     this.futures = new FuturesFamily(contracts.get(Family.FUTURES), settings, nonces, settings.clock().instant());
-    this.oauth = new OAuthFamily(contracts.get(Family.OAUTH), settings, builder.redirectUris);
+    this.oauth = new OAuthFamily(contracts.get(Family.OAUTH), settings, builder.redirectUris, spot);
     this.embed = new EmbedFamily(contracts.get(Family.EMBED), settings, nonces, webhookHttp, baseUrl::toString);
     this.responseCheck = builder.checkResponses ? new ResponseCheck(contracts) : null;
     this.executor = Executors.newFixedThreadPool(builder.threads, new DaemonThreads());
@@ -382,21 +382,239 @@ public final class Sandbox implements Closeable {
 
   // ---- embed: users, subaccounts and verifications ----
 
+  /**
+   * Whether the Embed user {@code iiban} is verified now: a created user becomes verified once a
+   * submitted verification has been pending for {@link Builder#embedVerificationDelay} on the
+   * sandbox clock; seeded users and headless subaccounts are verified from the start.
+   */
+  public boolean embedUserVerified(String iiban) {
+    return embed.users.verified(Objects.requireNonNull(iiban, "iiban == null"));
+  }
+
+  /**
+   * Disables the Embed user {@code iiban}, as the service does for compliance reasons: {@code
+   * getUser} shows {@code disabled}, every write for the user gets 409 {@code ENexus:Conflict}, and
+   * {@code user.disabled} is announced to the partner's webhooks.
+   */
+  public void disableEmbedUser(String iiban) {
+    embed.users.disable(Objects.requireNonNull(iiban, "iiban == null"));
+  }
+
+  /**
+   * Closes the Embed user {@code iiban} for good: {@code getUser} shows {@code closed}, every write
+   * for the user gets 409 {@code ENexus:Conflict}, and {@code user.closed} is announced.
+   */
+  public void closeEmbedUser(String iiban) {
+    embed.users.close(Objects.requireNonNull(iiban, "iiban == null"));
+  }
+
+  /** The types of the Embed events published so far about {@code iiban}, oldest first (for tests). */
+  List<String> embedEventTypes(String iiban) {
+    Objects.requireNonNull(iiban, "iiban == null");
+    return embed.state.events().stream().filter(e -> iiban.equals(e.iiban())).map(EmbedState.Event::type).toList();
+  }
+
   // ---- embed: assets ----
 
   // ---- embed: quotes ----
 
+  /**
+   * What the Embed user {@code iiban} (of any partner) holds now, by asset: what quotes executed,
+   * deposits and withdrawals left. For example {@code sandbox.embedBalances(iiban).get("BTC")}.
+   */
+  public Map<String, BigDecimal> embedBalances(String iiban) {
+    Objects.requireNonNull(iiban, "iiban == null");
+    synchronized (embed.state) {
+      return Map.copyOf(embed.state.anyUser(iiban).balances);
+    }
+  }
+
+  /**
+   * The status of the Embed quote {@code quoteId} now, its expiry on the sandbox clock applied
+   * ({@code new}, {@code accepted}, {@code expired}, {@code failed}); empty for an unknown ID.
+   */
+  public Optional<String> embedQuoteStatus(String quoteId) {
+    Objects.requireNonNull(quoteId, "quoteId == null");
+    return Optional.ofNullable(embed.quotes.status(quoteId)).map(status -> status.value());
+  }
+
+  /** The shared Embed state, for the sandbox's own tests of the quotes group. */
+  EmbedState embedQuotesState() {
+    return embed.state;
+  }
+
   // ---- embed: custom orders ----
+
+  /** The status of an Embed custom order now ({@code active}, {@code completed}, ...), or empty when there is none. */
+  public Optional<String> embedCustomOrderStatus(String orderId) {
+    Objects.requireNonNull(orderId, "orderId == null");
+    return Optional.ofNullable(embed.customOrders.status(orderId)).map(status -> status.value());
+  }
 
   // ---- embed: portfolio ----
 
+  /**
+   * Records a change of an Embed user's balance as the service's other operations would (a
+   * {@code trade} leg, a {@code fee}, a {@code deposit}, a {@code withdrawal} or a {@code reward};
+   * the legs of one trade share {@code reference}), at the sandbox clock's time. For tests and the
+   * tour, e.g. to give the portfolio a trade without executing a quote:
+   *
+   * <pre>{@code
+   * sandbox.moveEmbedBalance(iiban, "trade", "USD", new BigDecimal("-1000.00"), "Q1");
+   * sandbox.moveEmbedBalance(iiban, "trade", "BTC", new BigDecimal("0.01028278"), "Q1");
+   * }</pre>
+   *
+   * @return the movement's ID.
+   * @throws IllegalStateException if the balance would go negative (nothing changes then).
+   */
+  public String moveEmbedBalance(String iiban, String kind, String asset, BigDecimal amount, String reference) {
+    Objects.requireNonNull(iiban, "iiban == null");
+    Objects.requireNonNull(kind, "kind == null");
+    Objects.requireNonNull(asset, "asset == null");
+    Objects.requireNonNull(amount, "amount == null");
+    synchronized (embed.state) {
+      EmbedUser user = embed.state.anyUser(iiban);
+      return user.move("sandbox-" + kind + "-" + user.movements.size() + "-" + iiban, embed.state.instant(), kind,
+          asset, amount, reference).id();
+    }
+  }
+
+  /** What an Embed user holds of {@code asset} now (zero when none). */
+  public BigDecimal embedBalance(String iiban, String asset) {
+    Objects.requireNonNull(iiban, "iiban == null");
+    Objects.requireNonNull(asset, "asset == null");
+    synchronized (embed.state) {
+      EmbedUser user = embed.state.anyUser(iiban);
+      EmbedEarn.payRewards(embed.state, user);
+      return user.balance(asset);
+    }
+  }
+
   // ---- embed: earn ----
+
+  /**
+   * The Auto-Earn rewards announced ({@code reward.paid}) for an Embed user so far, oldest first,
+   * each as {@code "<asset> <amount>"} ({@code "ETH 0.00230136"}). Rewards fall due on the sandbox
+   * clock and are paid when the user's Earn, portfolio or reports are read.
+   */
+  public List<String> embedRewardsPaid(String iiban) {
+    Objects.requireNonNull(iiban, "iiban == null");
+    synchronized (embed.state) {
+      EmbedEarn.payRewards(embed.state, embed.state.anyUser(iiban));
+    }
+    List<String> paid = new ArrayList<>();
+    for (EmbedState.Event event : embed.state.events()) {
+      if (event.type().equals("reward.paid") && iiban.equals(event.iiban())
+          && event.data().get("amount") instanceof Map<?, ?> reward) {
+        paid.add(reward.get("asset") + " " + reward.get("amount"));
+      }
+    }
+    return paid;
+  }
 
   // ---- embed: funds ----
 
+  /**
+   * A crypto deposit arriving for an Embed user at the user's newest deposit address of {@code
+   * asset} (create one with {@code createDepositAddress} first): {@code pending} at once and
+   * {@code success} one {@link Builder#withdrawalStep withdrawal step} later on the sandbox clock,
+   * when the balance is credited. Each state is announced as {@code deposit.status_updated}.
+   *
+   * <pre>{@code
+   * String refId = sandbox.embedDeposit(iiban, "BTC", new BigDecimal("0.25"));
+   * }</pre>
+   *
+   * @return the deposit's {@code ref_id}, as {@code listFundingTransactions} shows it.
+   * @throws IllegalArgumentException for an unknown user, a non-positive amount, or a user without
+   *     a deposit address of the asset.
+   * @throws IllegalStateException if the user is not verified, or is disabled or closed.
+   */
+  public String embedDeposit(String iiban, String asset, BigDecimal amount) {
+    return embed.funds.deposit(Objects.requireNonNull(iiban, "iiban == null"),
+        Objects.requireNonNull(asset, "asset == null"), Objects.requireNonNull(amount, "amount == null"));
+  }
+
+  /**
+   * Saves a withdrawal destination for an Embed user under {@code key}, as the service's address
+   * book does (the contract has no operation for it): {@code withdrawFunds} then takes {@code key}.
+   *
+   * @param methodId a withdrawal method of {@code asset}, as {@code listWithdrawalMethods} lists it.
+   * @throws IllegalArgumentException for an unknown user, or a method that is not one of the asset's.
+   */
+  public void saveEmbedWithdrawalAddress(String iiban, String asset, String methodId, String key, String address) {
+    embed.funds.saveWithdrawalAddress(Objects.requireNonNull(iiban, "iiban == null"),
+        Objects.requireNonNull(asset, "asset == null"), Objects.requireNonNull(methodId, "methodId == null"),
+        Objects.requireNonNull(key, "key == null"), Objects.requireNonNull(address, "address == null"));
+  }
+
+  /**
+   * An Embed user's balance of {@code asset} now, after the deposits and withdrawals due by the
+   * sandbox clock.
+   *
+   * @throws IllegalArgumentException for an unknown user.
+   */
+  public BigDecimal embedFundsBalance(String iiban, String asset) {
+    return embed.funds.balance(Objects.requireNonNull(iiban, "iiban == null"),
+        Objects.requireNonNull(asset, "asset == null"));
+  }
+
+  /** The Embed state the funds group works on (tests). */
+  EmbedState fundsState() {
+    return embed.state;
+  }
+
+  /** The {@code deposit.*} and {@code withdrawal.*} events published so far, oldest first (tests). */
+  List<EmbedState.Event> embedFundsEvents() {
+    embed.funds.status("");
+    return embed.state.events().stream()
+        .filter(e -> e.type().startsWith("deposit.") || e.type().startsWith("withdrawal.")).toList();
+  }
+
+  /**
+   * An Embed deposit's or withdrawal's status now ({@code initial}, {@code pending}, {@code
+   * success}, ...), or null for an unknown {@code ref_id}.
+   */
+  public String embedFundingStatus(String refId) {
+    return embed.funds.status(Objects.requireNonNull(refId, "refId == null"));
+  }
+
   // ---- embed: reports ----
 
+  /** The IDs of a partner's settlement reports as the demo partner sees them, newest first. */
+  public List<String> settlementReportIds() {
+    return embed.reports.reports(new EmbedFamily.Partner("demo partner")).stream().map(EmbedReports.Report::id).toList();
+  }
+
   // ---- embed: webhooks ----
+
+  /**
+   * Every delivery of an event to the webhook so far, oldest first, with each attempt (sandbox
+   * clock) and the receiver's answer: what a test asserts retries with. A failed attempt is
+   * retried 10 s, 30 s, 60 s, 120 s and 300 s after the event, on the sandbox's clock.
+   */
+  public List<WebhookDelivery> webhookDeliveries(String webhookId) {
+    return embed.webhooks.deliveries(Objects.requireNonNull(webhookId, "webhookId == null"));
+  }
+
+  /**
+   * The types of the events published for the demo partner (the tour's), oldest first: every state
+   * change the service announces by webhook, whether or not a webhook was subscribed to it.
+   */
+  public List<String> embedEventTypes() {
+    return embed.webhooks.demoEventTypes();
+  }
+
+  /**
+   * Announces a state change of the user {@code iiban} (of any partner) as the service would, for
+   * a test of webhook receivers: it is delivered to every enabled webhook of the user's partner
+   * subscribed to {@code eventType}. {@code data} holds the event's members besides
+   * {@code event_type}, {@code id}, {@code iiban} and {@code timestamp}, written as JSON (decimals
+   * as strings). Returns the event's {@code id}.
+   */
+  public String publishEmbedEvent(String eventType, String iiban, Map<String, Object> data) {
+    return embed.webhooks.publish(Objects.requireNonNull(eventType, "eventType == null"),
+        Objects.requireNonNull(iiban, "iiban == null"), Objects.requireNonNull(data, "data == null")).id();
+  }
 
   // ---- embed: ramp ----
 
@@ -454,6 +672,7 @@ public final class Sandbox implements Closeable {
   @Override
   public void close() {
     server.stop(0);
+    embed.close();
     executor.shutdownNow();
     webhookHttp.dispatcher().executorService().shutdown();
     webhookHttp.connectionPool().evictAll();
@@ -490,6 +709,7 @@ public final class Sandbox implements Closeable {
     private Duration autoEarnSwitchDelay = Duration.ofSeconds(2);
     private Duration webhookTimeout = Duration.ofSeconds(30);
     private Duration withdrawalStep = Duration.ofMinutes(1);
+    private Duration embedVerificationDelay = Duration.ofSeconds(1);
     private boolean checkResponses;
     private boolean spotRateLimits = true;
     private int threads = 16;
@@ -530,6 +750,15 @@ public final class Sandbox implements Closeable {
      */
     public Builder withdrawalStep(Duration step) {
       this.withdrawalStep = nonNegative(step, "withdrawalStep");
+      return this;
+    }
+
+    /**
+     * How long a submitted Embed verification stays pending before the user is verified (and
+     * {@code user.verified} is announced); one second by default.
+     */
+    public Builder embedVerificationDelay(Duration delay) {
+      this.embedVerificationDelay = nonNegative(delay, "embedVerificationDelay");
       return this;
     }
 

@@ -8,6 +8,7 @@ import java.time.Duration;
  *
  * @param spotRateLimits whether Spot keys' REST call counters refuse calls over their maximum.
  * @param withdrawalStep how long a new Spot withdrawal stays in each of Initial, Pending and Settled.
+ * @param embedVerificationDelay how long a submitted Embed verification stays pending.
  */
 record Settings(Clock clock, Duration earnCompletionDelay, Duration autoEarnSwitchDelay, Duration webhookTimeout,
-    boolean spotRateLimits, Duration withdrawalStep) {}
+    boolean spotRateLimits, Duration withdrawalStep, Duration embedVerificationDelay) {}

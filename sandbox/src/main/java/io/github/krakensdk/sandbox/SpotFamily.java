@@ -73,8 +73,11 @@ final class SpotFamily extends Endpoint<SandboxKey> {
   /** What an operation that needs no permission states in {@code x-kraken-key-permission}. */
   static final String NO_PERMISSION = "none";
 
-  /** A key the sandbox issued, with its account-side settings and its call counter. */
-  record IssuedKey(SandboxKey key, Set<SpotKeyPermission> permissions, CallCounter counter) {
+  /**
+   * A key the sandbox issued, with its account-side settings (its name, as GetApiKeyInfo shows it,
+   * and its permissions) and its call counter.
+   */
+  record IssuedKey(SandboxKey key, String name, Set<SpotKeyPermission> permissions, CallCounter counter) {
     IssuedKey {
       permissions = Set.copyOf(permissions);
     }
@@ -129,7 +132,7 @@ final class SpotFamily extends Endpoint<SandboxKey> {
     this.settings = settings;
     this.nonces = nonces;
     this.started = settings.clock().instant();
-    keys.put(Seed.SPOT_KEY.key(), new IssuedKey(Seed.SPOT_KEY, EnumSet.allOf(SpotKeyPermission.class),
+    keys.put(Seed.SPOT_KEY.key(), new IssuedKey(Seed.SPOT_KEY, "sandbox spot", EnumSet.allOf(SpotKeyPermission.class),
         new CallCounter(SpotRateTier.STARTER)));
     this.exchange = new Exchange(settings.clock());
     this.account = new ExchangeFundingAccount(exchange, Exchange.DEMO, Seed.USER_IIBAN);
@@ -198,8 +201,36 @@ final class SpotFamily extends Endpoint<SandboxKey> {
   SandboxKey issueKey(SpotRateTier tier, Set<SpotKeyPermission> permissions) {
     String label = "spot extra " + issued.incrementAndGet();
     SandboxKey key = new SandboxKey(Secrets.derivedKey("SBXSPOT", label), Secrets.derivedBase64(label, 64));
-    keys.put(key.key(), new IssuedKey(key, permissions, new CallCounter(tier)));
+    keys.put(key.key(), new IssuedKey(key, "sandbox spot extra", permissions, new CallCounter(tier)));
     return key;
+  }
+
+  /**
+   * A fast API key minted through OAuth: a key of the test user's account like any other (Starter
+   * tier), named {@code name}, with {@code permissions}.
+   */
+  SandboxKey issueFastKey(String name, Set<SpotKeyPermission> permissions) {
+    String label = "spot fast " + issued.incrementAndGet();
+    SandboxKey key = new SandboxKey(Secrets.derivedKey("SBXFAST", label), Secrets.derivedBase64(label, 64));
+    keys.put(key.key(), new IssuedKey(key, name, permissions, new CallCounter(SpotRateTier.STARTER)));
+    return key;
+  }
+
+  /** Renames {@code key} and replaces its permissions; its secret, nonces and call counter stay. */
+  void changeKey(SandboxKey key, String name, Set<SpotKeyPermission> permissions) {
+    keys.computeIfPresent(key.key(),
+        (apiKey, current) -> new IssuedKey(current.key(), name, permissions, current.counter()));
+  }
+
+  /** Revokes {@code key}: from now on its calls get {@code EAPI:Invalid key}. */
+  void revokeKey(SandboxKey key) {
+    keys.remove(key.key());
+  }
+
+  /** The last nonce the sandbox accepted from {@code key}, or 0 if none. */
+  long lastNonce(SandboxKey key) {
+    Long last = nonces.last(key.key());
+    return last == null ? 0 : last;
   }
 
   /** A key this family issued, or an {@link IllegalArgumentException}. */
@@ -364,9 +395,9 @@ final class SpotFamily extends Endpoint<SandboxKey> {
    * the nonce it was last accepted with.
    */
   ApiKeyInfo keyInfo(SandboxKey key) {
-    String name = key.equals(Seed.SPOT_KEY) ? "sandbox spot" : "sandbox spot extra";
-    List<String> held = issued(key).permissions().stream().map(SpotKeyPermission::id).toList();
-    return new ApiKeyInfo(name, key.key(), servicePermissions(held), 0, List.of(), started, started,
+    IssuedKey issuedKey = issued(key);
+    List<String> held = issuedKey.permissions().stream().map(SpotKeyPermission::id).toList();
+    return new ApiKeyInfo(issuedKey.name(), key.key(), servicePermissions(held), 0, List.of(), started, started,
         settings.clock().instant(), nonces.last(key.key()), spaced(Seed.USER_IIBAN));
   }
 
@@ -411,7 +442,9 @@ final class SpotFamily extends Endpoint<SandboxKey> {
 
   /** The key a WebSocket token was handed to, while it is usable. */
   Optional<SandboxKey> webSocketsTokenKey(String token) {
-    return exchange.webSocketsTokenKey(token).map(apiKey -> keys.get(apiKey).key());
+    // A key revoked since (a deleted fast API key) has no token any more.
+    return exchange.webSocketsTokenKey(token).flatMap(apiKey -> Optional.ofNullable(keys.get(apiKey)))
+        .map(IssuedKey::key);
   }
 
   /** {@code [allocated, pending]} of a strategy, pending negative while a deallocation runs. */

@@ -156,7 +156,7 @@ class SpotKeysTest {
     ContractValidator contract = ContractValidator.of(Family.SPOT, yaml);
     assertEquals("funds-query", contract.operations.find("POST", "/0/private/TradeVolume").permission());
     Settings settings = new Settings(Clock.fixed(clock.instant(), clock.getZone()), Duration.ZERO, Duration.ZERO,
-        Duration.ZERO, true, Duration.ofMinutes(1));
+        Duration.ZERO, true, Duration.ofMinutes(1), Duration.ZERO);
     SpotFamily spot = new SpotFamily(contract, settings, new Nonces());
     SandboxKey noFunds = spot.issueKey(SpotRateTier.STARTER, EnumSet.complementOf(EnumSet.of(SpotKeyPermission.FUNDS_QUERY)));
     SandboxKey fundsOnly = spot.issueKey(SpotRateTier.STARTER, EnumSet.of(SpotKeyPermission.FUNDS_QUERY));

@@ -5,14 +5,10 @@ import io.github.krakensdk.embed.model.GetPortfolioHistoryRequest;
 import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.PortfolioHistoryPoint;
 import io.github.krakensdk.errors.KrakenException;
-import io.github.krakensdk.errors.UnexpectedResponseException;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * A user's portfolio history, page after page: the first page is requested with the {@link
@@ -60,17 +56,20 @@ public final class PortfolioHistoryPages implements Iterable<PortfolioHistory> {
   /** A new walk from the first page; no call is sent until {@code hasNext()} or {@code next()}. */
   @Override
   public Iterator<PortfolioHistory> iterator() {
-    return new PageIterator();
+    // With a cursor the service ignores every other parameter: later pages send only the user (a
+    // path parameter) and the cursor, the request the service actually uses.
+    return new CursorWalk<>(OPERATION, query.cursor(), () -> embed.getPortfolioHistory(query),
+        cursor -> embed.getPortfolioHistory(r -> r.user(query.user()).cursor(cursor)), PortfolioHistory::nextCursor);
   }
 
   @Override
   public Spliterator<PortfolioHistory> spliterator() {
-    return Spliterators.spliteratorUnknownSize(iterator(), Spliterator.ORDERED | Spliterator.NONNULL);
+    return Walks.spliterator(iterator());
   }
 
   /** The pages in order, fetched as the stream reaches them. */
   public Stream<PortfolioHistory> pages() {
-    return StreamSupport.stream(spliterator(), false);
+    return Walks.stream(iterator());
   }
 
   /** The data points of every page, in order, fetched page by page as the stream reaches them. */
@@ -82,61 +81,5 @@ public final class PortfolioHistoryPages implements Iterable<PortfolioHistory> {
   @Override
   public String toString() {
     return "PortfolioHistoryPages[" + query + "]";
-  }
-
-  private final class PageIterator implements Iterator<PortfolioHistory> {
-    /** The cursor for the next request; null until the first page is in. */
-    private String cursor;
-    private boolean started;
-    private boolean exhausted;
-    /** Whether the last page's next_cursor was the cursor that fetched it. */
-    private boolean repeated;
-    private PortfolioHistory next;
-
-    @Override
-    public boolean hasNext() {
-      if (next == null && repeated) {
-        // Following it would request the same page forever; a caller collecting the points would
-        // never return. The service method does not expose the HTTP status here.
-        throw new UnexpectedResponseException(OPERATION, KrakenException.NO_STATUS,
-            "next_cursor repeats the cursor just sent, so the pages would never end", cursor, null);
-      }
-      if (next == null && !exhausted) {
-        next = fetch();
-      }
-      return next != null;
-    }
-
-    @Override
-    public PortfolioHistory next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      PortfolioHistory page = next;
-      next = null;
-      return page;
-    }
-
-    private PortfolioHistory fetch() {
-      PortfolioHistory page;
-      if (!started) {
-        page = embed.getPortfolioHistory(query);
-        started = true;
-      } else {
-        // The contract: with a cursor, every other parameter is ignored. Sending only the user
-        // (a path parameter) keeps the request what the service actually uses.
-        page = embed.getPortfolioHistory(r -> r.user(query.user()).cursor(cursor));
-      }
-      String nextCursor = page.nextCursor();
-      if (nextCursor == null || nextCursor.isEmpty()) {
-        exhausted = true;
-      } else if (nextCursor.equals(cursor)) {
-        // The page itself is good: give it, and fail when the walk would go on.
-        repeated = true;
-      } else {
-        cursor = nextCursor;
-      }
-      return page;
-    }
   }
 }

@@ -1,6 +1,8 @@
 package io.github.krakensdk.auth.oauth;
 
 import io.github.krakensdk.auth.internal.Secrets;
+import io.github.krakensdk.oauth.model.AuthorizationLanguage;
+import io.github.krakensdk.oauth.model.AuthorizationTheme;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -9,6 +11,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
 
 /**
@@ -26,7 +29,19 @@ import okhttp3.HttpUrl;
  * String code = AuthorizationRequest.authorizationCode(callbackUrl, session.get("oauth-state"));
  * }</pre>
  *
- * The default {@code state} is 256 random bits, fresh for every request.
+ * The default {@code state} is 256 random bits, fresh for every request. The page can be shown in
+ * one of the service's languages ({@code https://id.kraken.com/de/oauth/authorize}) and theme:
+ *
+ * <pre>{@code
+ * AuthorizationRequest.builder(clientId, redirectUri)
+ *     .language(AuthorizationLanguage.DE)
+ *     .preferTheme(AuthorizationTheme.DARK)
+ *     .build();
+ * }</pre>
+ *
+ * The address follows the contract's authorization pages ({@code openAuthorizationPage} and
+ * {@code openAuthorizationPageInLanguage} of {@code oauth.yaml}), which a browser opens and no
+ * client calls.
  */
 public final class AuthorizationRequest {
   /** Kraken's authorize page. */
@@ -34,6 +49,8 @@ public final class AuthorizationRequest {
       HttpUrl.get("https://id.kraken.com/oauth/authorize");
 
   private static final SecureRandom RANDOM = new SecureRandom();
+  /** A language tag as the service's page paths use them: {@code de}, {@code en-us}, {@code fil-ph}. */
+  private static final Pattern LANGUAGE = Pattern.compile("[a-z]{2,3}(-[a-z]{2})?");
 
   private final HttpUrl url;
   private final String state;
@@ -42,16 +59,26 @@ public final class AuthorizationRequest {
   private AuthorizationRequest(Builder builder) {
     this.state = builder.state != null ? builder.state : randomState();
     this.redirectUri = builder.redirectUri;
-    HttpUrl.Builder url =
-        builder
-            .authorizeUrl
-            .newBuilder()
+    HttpUrl.Builder url = page(builder.authorizeUrl, builder.language)
             .addQueryParameter("response_type", "code")
             .addQueryParameter("client_id", builder.clientId)
             .addQueryParameter("redirect_uri", builder.redirectUri);
     if (!builder.scopes.isEmpty()) url.addQueryParameter("scope", String.join(" ", builder.scopes));
     url.addQueryParameter("state", state);
+    if (builder.theme != null) url.addQueryParameter("preferTheme", builder.theme.value());
     this.url = url.build();
+  }
+
+  /** {@code authorizeUrl}, or with a language its page in that language: the language leads the path. */
+  private static HttpUrl.Builder page(HttpUrl authorizeUrl, AuthorizationLanguage language) {
+    HttpUrl.Builder page = authorizeUrl.newBuilder();
+    if (language != null) {
+      page.encodedPath("/").addPathSegment(language.value());
+      for (String segment : authorizeUrl.pathSegments()) {
+        if (!segment.isEmpty()) page.addPathSegment(segment);
+      }
+    }
+    return page;
   }
 
   /**
@@ -146,6 +173,8 @@ public final class AuthorizationRequest {
     private HttpUrl authorizeUrl = DEFAULT_AUTHORIZE_URL;
     private final List<String> scopes = new ArrayList<>();
     private String state;
+    private AuthorizationLanguage language;
+    private AuthorizationTheme theme;
 
     Builder(String clientId, String redirectUri) {
       this.clientId = Secrets.requireNonBlank(clientId, "clientId");
@@ -171,6 +200,30 @@ public final class AuthorizationRequest {
     /** A state of your own (e.g. one tied to the session); by default a random one. */
     public Builder state(String state) {
       this.state = Secrets.requireNonBlank(state, "state");
+      return this;
+    }
+
+    /**
+     * Shows the page in {@code language}: {@code https://id.kraken.com/de/oauth/authorize} (the
+     * language is put before the path of {@link #authorizeUrl}, whichever it is). By default the
+     * page has no language segment and the service chooses.
+     *
+     * @throws IllegalArgumentException if the value is not a language tag such as {@code de} or
+     *     {@code en-us} (lower case), so that it cannot change the path.
+     */
+    public Builder language(AuthorizationLanguage language) {
+      Objects.requireNonNull(language, "language == null");
+      if (!LANGUAGE.matcher(language.value()).matches()) {
+        throw new IllegalArgumentException(
+            "language must be a lower-case language tag such as de or en-us, not " + language.value());
+      }
+      this.language = language;
+      return this;
+    }
+
+    /** The page's colour theme ({@code preferTheme}); by default the service chooses. */
+    public Builder preferTheme(AuthorizationTheme theme) {
+      this.theme = Objects.requireNonNull(theme, "theme == null");
       return this;
     }
 

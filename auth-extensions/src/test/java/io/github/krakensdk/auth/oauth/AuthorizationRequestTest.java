@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.oauth.model.AuthorizationLanguage;
+import io.github.krakensdk.oauth.model.AuthorizationTheme;
 import java.util.List;
 import okhttp3.HttpUrl;
 import org.junit.jupiter.api.Test;
@@ -99,5 +101,34 @@ final class AuthorizationRequestTest {
     AuthorizationRequest local = AuthorizationRequest.builder("c", REDIRECT).authorizeUrl(sandbox).build();
     assertEquals("127.0.0.1", local.url().host());
     assertThrows(IllegalArgumentException.class, () -> AuthorizationRequest.builder("c", REDIRECT).scopes("a b"));
+  }
+
+  @Test
+  void languageLeadsThePathAndThemeIsAQueryParameter() {
+    AuthorizationRequest german = AuthorizationRequest.builder("c", REDIRECT)
+        .language(AuthorizationLanguage.DE).preferTheme(AuthorizationTheme.DARK).build();
+    assertEquals("/de/oauth/authorize", german.url().encodedPath());
+    assertEquals("id.kraken.com", german.url().host());
+    assertEquals("dark", german.url().queryParameter("preferTheme"));
+    assertEquals("code", german.url().queryParameter("response_type"));
+    assertNull(request.url().queryParameter("preferTheme"), "left out unless chosen");
+
+    HttpUrl sandbox = HttpUrl.get("http://127.0.0.1:9999/oauth/authorize");
+    AuthorizationRequest local = AuthorizationRequest.builder("c", REDIRECT).authorizeUrl(sandbox)
+        .language(AuthorizationLanguage.EN_US).build();
+    assertEquals("http://127.0.0.1:9999/en-us/oauth/authorize", local.url().newBuilder().query(null).build().toString());
+    // A language the contract does not list yet is taken if it has the form of one.
+    assertEquals("/pt-pt/oauth/authorize",
+        AuthorizationRequest.builder("c", REDIRECT).language(AuthorizationLanguage.of("pt-pt")).build().url().encodedPath());
+  }
+
+  @Test
+  void aLanguageThatWouldChangeThePathIsRefusedByName() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> AuthorizationRequest.builder("c", REDIRECT).language(AuthorizationLanguage.of("../evil")));
+    assertTrue(e.getMessage().startsWith("language must be"), e.getMessage());
+    assertThrows(IllegalArgumentException.class,
+        () -> AuthorizationRequest.builder("c", REDIRECT).language(AuthorizationLanguage.of("DE")));
+    assertThrows(NullPointerException.class, () -> AuthorizationRequest.builder("c", REDIRECT).language(null));
   }
 }

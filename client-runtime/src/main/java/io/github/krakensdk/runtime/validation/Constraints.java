@@ -1,5 +1,6 @@
 package io.github.krakensdk.runtime.validation;
 
+import io.github.krakensdk.runtime.call.FilePart;
 import io.github.krakensdk.runtime.json.OpenEnum;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -69,6 +70,20 @@ public final class Constraints {
     int length = value.codePointCount(0, value.length());
     if ((min != UNBOUNDED && length < min) || (max != UNBOUNDED && length > max)) {
       add(field, "length " + bounds(min, max), value);
+    }
+  }
+
+  /**
+   * A file part's size in bytes lies within {@code min..max} (the {@code minLength} and {@code
+   * maxLength} of a {@code format: binary} part, which count bytes).
+   */
+  public void fileSize(String field, FilePart value, int min, int max) {
+    if (value == null) {
+      return;
+    }
+    int size = value.size();
+    if ((min != UNBOUNDED && size < min) || (max != UNBOUNDED && size > max)) {
+      add(field, "size in bytes " + bounds(min, max), value);
     }
   }
 

@@ -1,23 +1,12 @@
 package io.github.krakensdk.sandbox.tour;
 
-import com.sun.net.httpserver.HttpServer;
 import io.github.krakensdk.Family;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.RawRequest;
+import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.auth.oauth.AuthorizationRequest;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
 import io.github.krakensdk.auth.oauth.OAuthTokens;
-import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
-import io.github.krakensdk.auth.webhook.WebhookVerificationException;
-import io.github.krakensdk.embed.model.WebhookEvent;
-import io.github.krakensdk.embed.model.AutoEarnStatus;
-import io.github.krakensdk.embed.model.DepositMethods;
-import io.github.krakensdk.embed.model.PortfolioHistory;
-import io.github.krakensdk.embed.model.Residence;
-import io.github.krakensdk.embed.model.CountryCode;
-import io.github.krakensdk.embed.model.SuccessResult;
-import io.github.krakensdk.embed.model.WebhookResult;
-import io.github.krakensdk.embed.model.WebhookTestResult;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.futures.model.AssignmentPreferenceResponse;
 import io.github.krakensdk.futures.model.FuturesErrorCode;
@@ -29,7 +18,9 @@ import io.github.krakensdk.futures.model.SelfTradeStrategyResponse;
 import io.github.krakensdk.futures.model.SimulatedPosition;
 import io.github.krakensdk.futures.model.TradeHistoryEntry;
 import io.github.krakensdk.futures.model.TradeHistoryResponse;
+import io.github.krakensdk.oauth.model.CreatedFastApiKey;
 import io.github.krakensdk.oauth.model.FastApiKey;
+import io.github.krakensdk.oauth.model.FastApiKeyPermissions;
 import io.github.krakensdk.oauth.model.UserInfo;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxCredentials;
@@ -41,13 +32,8 @@ import io.github.krakensdk.spot.model.GetDeallocateStatusRequest;
 import io.github.krakensdk.spot.model.SpotErrorCode;
 import io.github.krakensdk.spot.model.TradeVolume;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +42,6 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -73,8 +58,9 @@ import okhttp3.Response;
  * </pre>
  *
  * The OAuth code flow goes through the sandbox's authorize page the way a browser would (one GET,
- * then the redirect back to the app with the code); the webhook test is delivered to a receiver
- * started here that verifies it with the SDK's {@link WebhookSignatureVerifier}. Earn and
+ * then the redirect back to the app with the code); the Embed webhook deliveries, the test event
+ * among them, go to a receiver that {@code EmbedWebhooksTour} registers first and that verifies
+ * each with the SDK's {@code WebhookSignatureVerifier}. Earn and
  * Auto-Earn complete after a short real delay, and the tour polls for them as an application does.
  * OAuth's {@code getToken} has no service method: the SDK reaches the token endpoint only through
  * {@code kraken.oauthTokens()}, which stores every token it gets, so that is where the tour takes it.
@@ -82,7 +68,7 @@ import okhttp3.Response;
 public final class Tour {
   /** The Earn and Auto-Earn delays of the tour's sandbox: long enough to see the pending state. */
   public static final Duration DELAY = Duration.ofMillis(300);
-  private static final Duration POLL_LIMIT = Duration.ofSeconds(20);
+  static final Duration POLL_LIMIT = Duration.ofSeconds(20);
 
   private final PrintStream out;
   final Sandbox sandbox;
@@ -171,31 +157,42 @@ public final class Tour {
     SpotAccountTour.run(this);
     SpotFundingTour.run(this);
     futures();
-    embed();
     // Embed follows one new user: each group's steps run below its own line, in this order.
     // ---- embed tour: webhooks (a receiver registered before anything is announced) ----
+    EmbedWebhooksTour webhooks = EmbedWebhooksTour.start(this);
 
     // ---- embed tour: users, subaccounts and verifications ----
+    EmbedUsersTour.run(this);
 
     // ---- embed tour: funds (a deposit arrives) ----
+    EmbedFundsTour.deposit(this);
 
     // ---- embed tour: assets ----
+    EmbedAssetsTour.run(this);
 
     // ---- embed tour: quotes ----
+    EmbedQuotesTour.run(this);
 
     // ---- embed tour: custom orders ----
+    EmbedCustomOrdersTour.run(this);
 
     // ---- embed tour: portfolio ----
+    EmbedPortfolioTour.run(this);
 
     // ---- embed tour: earn ----
+    EmbedEarnTour.run(this);
 
     // ---- embed tour: funds (a withdrawal) ----
+    EmbedFundsTour.withdraw(this);
 
     // ---- embed tour: reports ----
+    EmbedReportsTour.run(this);
 
     // ---- embed tour: ramp ----
+    EmbedRampTour.run(this);
 
     // ---- embed tour: webhooks (every delivery verified) ----
+    webhooks.finish(this);
 
   }
 
@@ -206,7 +203,8 @@ public final class Tour {
       AuthorizationRequest authorization =
           AuthorizationRequest.builder(demo.oauthConfidentialClientId(), demo.redirectUri())
               .authorizeUrl(sandbox.authorizeUrl())
-              .scopes("account.info:basic", "account.fast-api-key:read")
+              .scopes("account.info:basic", "account.fast-api-key:read", "account.fast-api-key:write",
+                  "account.fast-api-key:funds-query", "account.fast-api-key:trades-query-open")
               .build();
       // The browser: open the authorize page; the user consents and is sent back with a code.
       HttpUrl callback;
@@ -243,11 +241,56 @@ public final class Tour {
       check(demo.userIiban().equals(me.iban()), "iban " + me.iban());
       return me.email() + ", IIBAN " + me.iban();
     });
+    // A fast API key minted through OAuth is a Spot key of the user: the app hands it to Spot
+    // credentials and signs Spot calls with it (a second client, as the app would for the user).
+    CreatedFastApiKey[] minted = new CreatedFastApiKey[1];
+    step("createFastApiKey", () -> {
+      CreatedFastApiKey created = kraken.oauth().createFastApiKey(r -> r.apiKeyName("sdk-tour")
+          .permissions(FastApiKeyPermissions.builder().fundsQuery(true).build()));
+      check(created.secret() != null, "no secret in the creation's answer");
+      check(!created.toString().contains(created.secret()), "the secret shows in toString()");
+      minted[0] = created;
+      try (KrakenClient user = sandbox.newClientBuilder().spotCredentials(ApiCredentials.of(created)).build()) {
+        Map<String, BigDecimal> balance = user.spot().getBalance();
+        check(!balance.isEmpty(), "no balances");
+        KrakenServiceException denied = expectError(() -> user.spot().getOpenOrders());
+        check(denied.errors().contains("EGeneral:Permission denied"), "getOpenOrders gave " + denied.errors());
+        return "key " + created.apiKeyName() + " (funds_query; its secret returned once, hidden from toString());"
+            + " as Spot credentials: getBalance accepted (" + balance.size() + " assets), getOpenOrders refused"
+            + " (Permission denied)";
+      }
+    });
+    step("updateFastApiKey", () -> {
+      Boolean changed = kraken.oauth().updateFastApiKey(r -> r.apiKeyName("sdk-tour").newApiKeyName("sdk-tour-orders")
+          .permissions(FastApiKeyPermissions.builder().tradesQueryOpen(true).build()));
+      check(Boolean.TRUE.equals(changed), "result " + changed);
+      try (KrakenClient user = sandbox.newClientBuilder().spotCredentials(ApiCredentials.of(minted[0])).build()) {
+        String name = user.spot().getApiKeyInfo().apiKeyName();
+        check("sdk-tour-orders".equals(name), "Spot still names the key " + name);
+        int open = user.spot().getOpenOrders().open().size();
+        return "renamed sdk-tour → " + name + " and trades_query_open added: Spot sees the name, getOpenOrders"
+            + " accepted (" + open + " open)";
+      }
+    });
     step("listFastApiKeys", () -> {
       List<FastApiKey> keys = kraken.oauth().listFastApiKeys();
-      check(!keys.isEmpty(), "no fast API keys");
+      FastApiKey mine = keys.stream().filter(k -> "sdk-tour-orders".equals(k.apiKeyName())).findFirst()
+          .orElseThrow(() -> new AssertionError("the minted key is not listed"));
+      check(Boolean.TRUE.equals(mine.permissions().fundsQuery()) && Boolean.TRUE.equals(mine.permissions().tradesQueryOpen()),
+          "permissions " + mine.permissions());
       List<String> names = keys.stream().map(FastApiKey::apiKeyName).toList();
-      return keys.size() + " keys " + names;
+      return keys.size() + " keys " + names + "; sdk-tour-orders may query funds and open orders";
+    });
+    step("deleteFastApiKey", () -> {
+      Boolean deleted = kraken.oauth().deleteFastApiKey(r -> r.apiKeyName("sdk-tour-orders"));
+      check(Boolean.TRUE.equals(deleted), "result " + deleted);
+      try (KrakenClient user = sandbox.newClientBuilder().spotCredentials(ApiCredentials.of(minted[0])).build()) {
+        KrakenServiceException revoked = expectError(() -> user.spot().getBalance());
+        check(revoked.errors().contains("EAPI:Invalid key"), "getBalance gave " + revoked.errors());
+      }
+      check(kraken.oauth().listFastApiKeys().stream().noneMatch(k -> "sdk-tour-orders".equals(k.apiKeyName())),
+          "still listed");
+      return "sdk-tour-orders deleted: the Spot call it signs is refused (EAPI:Invalid key), gone from the listing";
     });
   }
 
@@ -414,110 +457,4 @@ public final class Tour {
     return SimulatedPosition.builder().instrument(instrument).size(size).entryPrice(entryPrice).build();
   }
 
-  // ---- Embed ----
-
-  private void embed() {
-    String user = demo.userIiban();
-    step("updateUser", () -> {
-      SuccessResult result = kraken.embed().updateUser(r -> r.user(user)
-          .residence(Residence.builder().line1("Kurfürstendamm 21").city("Berlin").postalCode("10719")
-              .country(CountryCode.DE).build())
-          .phone("+4930901820"));
-      check(SuccessResult.SUCCESS.equals(result), "result " + result);
-      check("Berlin".equals(sandbox.userProfile(user).residence().city()), "not stored");
-      return "residence and phone of " + user + " → " + result;
-    });
-    step("getPortfolioHistory", () -> {
-      PortfolioHistory page = kraken.embed().getPortfolioHistory(r -> r.user(user)
-          .includeAssets(List.of("BTC", "ETH")).includeTotalBalance(true).includeTotalPnl(true)
-          .startDate(LocalDate.parse("2023-01-01")).endDate(LocalDate.parse("2025-01-01")).resolution(1L)
-          .quote("USD"));
-      int pages = 1;
-      int points = page.history().size();
-      while (page.nextCursor() != null) {
-        String cursor = page.nextCursor(); // carries the query: nothing else to repeat
-        page = kraken.embed().getPortfolioHistory(r -> r.user(user).cursor(cursor));
-        pages++;
-        points += page.history().size();
-      }
-      check(points == 731, points + " points");
-      return points + " daily points of 2023-2024 in " + pages + " pages (next_cursor), total PnL "
-          + page.totalPnl() + " " + page.currency();
-    });
-    step("getDepositMethods", () -> {
-      DepositMethods methods = kraken.embed().getDepositMethods(r -> r.asset("BTC").user(user));
-      check(!methods.methods().isEmpty(), "no methods");
-      return "BTC: " + methods.methods().stream().map(m -> m.network()).toList();
-    });
-    step("setAutoEarn", () -> {
-      check(!sandbox.autoEarnEnabled(user), "Auto-Earn was already on");
-      kraken.embed().setAutoEarn(r -> r.user(user).wantEnabled(true));
-      return "want_enabled=true accepted ({}), the switch is asynchronous";
-    });
-    step("getAutoEarnStatus", () -> {
-      AutoEarnStatus status = kraken.embed().getAutoEarnStatus(r -> r.user(user));
-      boolean sawOff = Boolean.FALSE.equals(status.autoEarnEnabled());
-      int polls = 1;
-      Instant deadline = Instant.now().plus(POLL_LIMIT);
-      while (!Boolean.TRUE.equals(status.autoEarnEnabled()) && Instant.now().isBefore(deadline)) {
-        Thread.sleep(50);
-        status = kraken.embed().getAutoEarnStatus(r -> r.user(user));
-        polls++;
-      }
-      check(Boolean.TRUE.equals(status.autoEarnEnabled()), "still off after " + polls + " polls");
-      return (sawOff ? "off, then " : "") + "on after " + polls + " polls (changed " + status.autoEarnLastChanged() + ")";
-    });
-    step("updateWebhook", () -> {
-      List<String> events = List.of("user.verified", "reward.paid");
-      WebhookResult updated = kraken.embed().updateWebhook(r -> r.webhookId(demo.webhookId())
-          .enabled(true).events(events));
-      check(updated.webhook().subscribedEvents().equals(events), "subscriptions " + updated.webhook().subscribedEvents());
-      return demo.webhookId() + " enabled, subscriptions replaced by " + events;
-    });
-    step("testWebhook", () -> {
-      List<String> received = new CopyOnWriteArrayList<>();
-      HttpServer receiver = receiver(received);
-      try {
-        sandbox.setWebhookUrl(demo.webhookId(),
-            "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks/kraken");
-        WebhookTestResult result = kraken.embed().testWebhook(r -> r.webhookId(demo.webhookId()));
-        check(Integer.valueOf(200).equals(result.httpStatus()),
-            "the receiver answered " + result.httpStatus() + ": " + result.responseBody() + " " + result.errorMessage());
-        check(received.size() == 1, "the receiver verified " + received.size() + " deliveries");
-        return "delivered to a local receiver, signature verified with WebhookSignatureVerifier ("
-            + received.get(0) + "), http_status " + result.httpStatus();
-      } finally {
-        receiver.stop(0);
-      }
-    });
-  }
-
-  /** A partner's endpoint: verifies each delivery with the SDK and answers 200, or 401 when it fails. */
-  private HttpServer receiver(List<String> received) throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
-    WebhookSignatureVerifier verifier = new WebhookSignatureVerifier(demo.webhookSecret(), sandbox.clock());
-    server.createContext("/hooks/kraken", exchange -> {
-      try (exchange; InputStream in = exchange.getRequestBody()) {
-        byte[] body = in.readAllBytes();
-        int status;
-        String answer;
-        try {
-          WebhookEvent event = verifier.verifyAndParse(exchange.getRequestHeaders().getFirst("X-Signature"), body);
-          received.add(event.eventType().value());
-          status = 200;
-          answer = "{\"received\":true}";
-        } catch (WebhookVerificationException e) {
-          status = 401;
-          answer = "invalid signature: " + e.getMessage();
-        }
-        byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream responseBody = exchange.getResponseBody()) {
-          responseBody.write(bytes);
-        }
-      }
-    });
-    server.start();
-    return server;
-  }
 }

@@ -18,6 +18,7 @@ import retrofit2.http.GET;
 import retrofit2.http.HEAD;
 import retrofit2.http.HTTP;
 import retrofit2.http.Header;
+import retrofit2.http.Multipart;
 import retrofit2.http.OPTIONS;
 import retrofit2.http.PATCH;
 import retrofit2.http.POST;
@@ -46,14 +47,26 @@ public final class ApiMethods {
     }
   }
 
-  /** The abstract methods of the family's Retrofit interface, by name. */
+  /**
+   * The abstract methods of the family's Retrofit interface, by name; the {@code @Multipart} ones,
+   * which {@link Contract#operations()} leaves out, are in {@link #multipart(Family)}.
+   */
   public static List<ApiMethod> of(Family family) {
     List<ApiMethod> methods = new ArrayList<>();
     Arrays.stream(family.apiClass().getDeclaredMethods())
         .filter(m -> Modifier.isAbstract(m.getModifiers()) && !m.isSynthetic())
+        .filter(m -> !m.isAnnotationPresent(Multipart.class))
         .sorted(Comparator.comparing(Method::getName))
         .forEach(m -> methods.add(describe(m)));
     return methods;
+  }
+
+  /** The family's {@code @Multipart} Retrofit methods, by name. */
+  public static List<Method> multipart(Family family) {
+    return Arrays.stream(family.apiClass().getDeclaredMethods())
+        .filter(m -> Modifier.isAbstract(m.getModifiers()) && m.isAnnotationPresent(Multipart.class))
+        .sorted(Comparator.comparing(Method::getName))
+        .toList();
   }
 
   /** The generated method named {@code operationId}, or {@code null}. */

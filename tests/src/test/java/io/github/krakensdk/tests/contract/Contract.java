@@ -55,8 +55,46 @@ public final class Contract {
     }
   }
 
-  /** Every operation of {@code paths}, in the contract's order. */
+  /** Marks a page a browser opens, documented but not an operation of the client (CONVENTIONS.md). */
+  public static final String BROWSER_PAGE = "x-kraken-browser-page";
+
+  /**
+   * Every operation of {@code paths} that a client calls, in the contract's order: the browser
+   * pages ({@code x-kraken-browser-page: true}, see {@link #browserPages()}) are not among them.
+   */
   public List<Op> operations() {
+    return allOperations().stream().filter(op -> !isBrowserPage(op.operation()) && !isMultipart(op.operation()))
+        .toList();
+  }
+
+  /**
+   * The operations whose request body is {@code multipart/form-data} (a document upload). The
+   * suites derived from the YAML build JSON and form requests only, so these are left out of
+   * {@link #operations()} and checked on their own by {@code MultipartOperationsTest}, the
+   * sandbox's {@code EmbedUsersTest} and the signer's {@code SigningRoundTripTest}.
+   */
+  public List<Op> multipartOperations() {
+    return allOperations().stream().filter(op -> !isBrowserPage(op.operation()) && isMultipart(op.operation()))
+        .toList();
+  }
+
+  public static final String MULTIPART_MEDIA_TYPE = "multipart/form-data";
+
+  private static boolean isMultipart(Operation operation) {
+    RequestBody body = operation.getRequestBody();
+    return body != null && body.getContent() != null && body.getContent().containsKey(MULTIPART_MEDIA_TYPE);
+  }
+
+  /** The pages of {@code paths} a browser opens ({@code x-kraken-browser-page: true}), such as OAuth's authorize page. */
+  public List<Op> browserPages() {
+    return allOperations().stream().filter(op -> isBrowserPage(op.operation())).toList();
+  }
+
+  private static boolean isBrowserPage(Operation operation) {
+    return operation.getExtensions() != null && Boolean.TRUE.equals(operation.getExtensions().get(BROWSER_PAGE));
+  }
+
+  private List<Op> allOperations() {
     List<Op> ops = new ArrayList<>();
     if (api.getPaths() == null) {
       return ops;

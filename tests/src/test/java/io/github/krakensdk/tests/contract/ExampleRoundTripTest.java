@@ -95,6 +95,8 @@ class ExampleRoundTripTest {
       Contract contract = Contracts.get(family);
       Set<String> written = new TreeSet<>();
       scan(contract.tree, "", false, written);
+      // A multipart operation's examples are checked by MultipartOperationsTest and the sandbox's tests.
+      contract.multipartOperations().forEach(op -> written.removeIf(pointer -> pointer.startsWith(op.pointer() + "/")));
       Set<String> collected = new TreeSet<>();
       examples(contract).forEach(example -> collected.add(example.pointer()));
       assertTrue(written.size() > 0, family.fileName() + " has no example");

@@ -246,9 +246,8 @@ class RealFixtureDecodingTest {
       // ---- oauth ----
 
       response("oauth/token.json", Family.OAUTH, "getToken", "200"),
-      // The create response's `result` is one key of the listing's shape (plus `secret`, unknown here).
-      part("oauth/fast-api-key-create-docgen.json", Family.OAUTH, "listFastApiKeys", "200", "/result",
-          List.of("result", JavaTypes.ITEMS), "the create response's result, as one item of the listing"),
+      response("oauth/fast-api-key-create-docgen.json", Family.OAUTH, "createFastApiKey", "200"),
+      response("oauth/fast-api-key-update-docgen.json", Family.OAUTH, "updateFastApiKey", "200"),
 
       response("embed/users-patch.json", Family.EMBED, "updateUser", "200"),
       response("embed/portfolio-history-docgen.json", Family.EMBED, "getPortfolioHistory", "200"),
@@ -257,24 +256,49 @@ class RealFixtureDecodingTest {
       response("embed/webhooks-test.json", Family.EMBED, "testWebhook", "200"),
 
       // ---- embed: users, subaccounts and verifications ----
+      response("embed/users-create-docgen.json", Family.EMBED, "createUser", "200"),
+      response("embed/users-get-docgen.json", Family.EMBED, "getUser", "200"),
+      response("embed/subaccounts-create-headless.json", Family.EMBED, "createSubaccount", "200"),
+      response("embed/verifications-submit-docgen.json", Family.EMBED, "submitVerificationUrl", "200"),
 
       // ---- embed: assets ----
+      response("embed/assets-get-docgen.json", Family.EMBED, "getAsset", "200"),
+      response("embed/assets-rates-docgen.json", Family.EMBED, "listAssetRates", "200"),
 
       // ---- embed: quotes ----
+      response("embed/quotes-request-docgen.json", Family.EMBED, "requestQuote", "200"),
+      response("embed/quotes-prospective-docgen.json", Family.EMBED, "requestProspectiveQuote", "200"),
+      response("embed/quotes-limits-docgen.json", Family.EMBED, "getQuoteLimits", "200"),
+      response("embed/quotes-assets.json", Family.EMBED, "listTradableAssets", "200"),
 
       // ---- embed: custom orders ----
+      response("embed/custom-orders-create-docgen.json", Family.EMBED, "createCustomOrder", "200"),
+      response("embed/custom-orders-get-docgen.json", Family.EMBED, "getCustomOrder", "200"),
+      response("embed/custom-orders-list-docgen.json", Family.EMBED, "listCustomOrders", "200"),
 
       // ---- embed: portfolio ----
+      response("embed/portfolio-summary-docgen.json", Family.EMBED, "getPortfolioSummary", "200"),
+      response("embed/portfolio-details-docgen.json", Family.EMBED, "listPortfolioDetails", "200"),
 
       // ---- embed: earn ----
+      response("embed/earn-assets-docgen.json", Family.EMBED, "listEarnAssets", "200"),
 
       // ---- embed: funds ----
+      response("embed/funds-deposit-address-create-docgen.json", Family.EMBED, "createDepositAddress", "200"),
+      response("embed/funds-withdrawals-create-docgen.json", Family.EMBED, "withdrawFunds", "200"),
+      response("embed/funds-transactions-docgen.json", Family.EMBED, "listFundingTransactions", "200"),
 
       // ---- embed: reports ----
+      response("embed/reports-settlement-list-docgen.json", Family.EMBED, "listSettlementReports", "200"),
+      response("embed/reports-settlement-get-docgen.json", Family.EMBED, "getSettlementReport", "200"),
 
       // ---- embed: webhooks ----
+      response("embed/webhooks-delete.json", Family.EMBED, "deleteWebhook", "200"),
 
       // ---- embed: ramp ----
+      response("embed/ramp-quotes-prospective-docgen.json", Family.EMBED, "getRampProspectiveQuote", "200"),
+      response("embed/ramp-checkout-docgen.json", Family.EMBED, "getRampCheckoutUrl", "200"),
+      response("embed/ramp-limits-docgen.json", Family.EMBED, "getRampLimits", "200"),
 
       callbackBody("embed/webhook-event-test.json", Family.EMBED, "testWebhook", "webhookTestEvent",
           "the test event delivered to the webhook"),

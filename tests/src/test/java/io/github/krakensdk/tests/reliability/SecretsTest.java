@@ -261,6 +261,14 @@ class SecretsTest {
       attempt(() -> kraken.oauthTokens().accessToken()); // rotated refresh token
       store.save(refreshed);
 
+      // A webhook delivery (before the operations below, whose examples delete the seeded webhook), verified and parsed as a partner would; then a forged one.
+      WebhookTestResult delivery = kraken.embed().testWebhook(r -> r.webhookId(demo.webhookId()));
+      WebhookSignatureVerifier verifier = new WebhookSignatureVerifier(demo.webhookSecret(), Clock.systemUTC());
+      roots.add(verifier);
+      roots.add(delivery);
+      roots.add(verifier.verifyAndParse(delivery.signatureHeader(), delivery.payloadSent().getBytes(StandardCharsets.UTF_8)));
+      attempt(() -> verifier.verifyAndParse(delivery.signatureHeader(), "{\"forged\":true}".getBytes(StandardCharsets.UTF_8)));
+
       // Every operation of the four contracts, with the contract's example arguments.
       for (ServiceCall call : ServiceCall.all()) {
         if (TokenCall.isTokenCall(call)) {
@@ -281,13 +289,6 @@ class SecretsTest {
       attempt(() -> kraken.embed().testWebhook(r -> r.webhookId(demo.disabledWebhookId())));
       attempt(() -> kraken.embed().updateWebhook(r -> r.webhookId(demo.foreignWebhookId()).enabled(true)));
 
-      // A webhook delivery, verified and parsed as a partner would; then a forged one.
-      WebhookTestResult delivery = kraken.embed().testWebhook(r -> r.webhookId(demo.webhookId()));
-      WebhookSignatureVerifier verifier = new WebhookSignatureVerifier(demo.webhookSecret(), Clock.systemUTC());
-      roots.add(verifier);
-      roots.add(delivery);
-      roots.add(verifier.verifyAndParse(delivery.signatureHeader(), delivery.payloadSent().getBytes(StandardCharsets.UTF_8)));
-      attempt(() -> verifier.verifyAndParse(delivery.signatureHeader(), "{\"forged\":true}".getBytes(StandardCharsets.UTF_8)));
     }
 
     // A wrong secret on every signed family, a replayed nonce, a read-only key where full access is needed.
