@@ -53,11 +53,9 @@ public final class EmbedSigningInterceptor implements Interceptor {
 
   private SigningSupport.Prepared prepare(Request request) throws IOException {
     byte[] bodyBytes = RequestBodies.bytesOf(request.body());
-    Request toSend = SigningSupport.withBodyBytes(request, bodyBytes);
     String pathAndQuery = RequestBodies.pathAndQuery(request.url());
     return nonce ->
-        toSend
-            .newBuilder()
+        SigningSupport.withBodyBytes(request, bodyBytes)
             .header("API-Key", support.credentials.key())
             .header("API-Sign", signer.sign(pathAndQuery, nonce, bodyBytes))
             .header("API-Nonce", nonce)

@@ -55,7 +55,6 @@ public final class FuturesSigningInterceptor implements Interceptor {
 
   private SigningSupport.Prepared prepare(Request request) throws IOException {
     byte[] bodyBytes = RequestBodies.bytesOf(request.body());
-    Request toSend = SigningSupport.withBodyBytes(request, bodyBytes);
     String query = request.url().encodedQuery();
     byte[] postData =
         bodyBytes.length > 0
@@ -63,8 +62,7 @@ public final class FuturesSigningInterceptor implements Interceptor {
             : query == null ? new byte[0] : query.getBytes(StandardCharsets.UTF_8);
     String endpointPath = request.url().encodedPath();
     return nonce ->
-        toSend
-            .newBuilder()
+        SigningSupport.withBodyBytes(request, bodyBytes)
             .header("APIKey", support.credentials.key())
             .header("Authent", signer.sign(endpointPath, postData, nonce))
             .header("Nonce", nonce)

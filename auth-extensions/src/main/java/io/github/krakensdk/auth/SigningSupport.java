@@ -78,12 +78,12 @@ final class SigningSupport {
   }
 
   /**
-   * {@code request} carrying exactly {@code bodyBytes}, read from its body: the very bytes that
-   * were signed are sent, not a second {@code writeTo()} of the caller's body.
+   * A builder of {@code request} carrying exactly {@code bodyBytes}, read from its body: the very
+   * bytes that were signed are sent, not a second {@code writeTo()} of the caller's body.
    */
-  static Request withBodyBytes(Request request, byte[] bodyBytes) {
+  static Request.Builder withBodyBytes(Request request, byte[] bodyBytes) {
     RequestBody body = request.body();
-    return body == null ? request : RequestBodies.withBody(request, bodyBytes, body.contentType());
+    return body == null ? request.newBuilder() : RequestBodies.withBody(request, bodyBytes, body.contentType());
   }
 
   static boolean permitsBody(String method) {

@@ -79,7 +79,6 @@ public final class SpotSigningInterceptor implements Interceptor {
       byte[] sent = json ? putIntoJson(bytes, nonce) : putIntoForm(bytes, nonce);
       String signature = signer.sign(RequestBodies.pathAndQuery(request.url()), nonce, sent);
       return RequestBodies.withBody(request, sent, sentType)
-          .newBuilder()
           .header("API-Key", support.credentials.key())
           .header("API-Sign", signature)
           .build();

@@ -39,6 +39,9 @@ import org.openapitools.codegen.utils.StringUtils;
  *   <li>Per model, {@code x-has-containers} when a component is a list or map (the record then
  *       copies it in its constructor), and {@code x-has-array-form} when its adapter also reads
  *       the bare-array form of the object ({@link OneOfTypes}, which types the {@code oneOf}s).
+ *   <li>Per model, {@code x-name-table}: the member names its adapter matches on their bytes,
+ *       the contract's then the service's aliases ({@code x-aliases}), with each component's
+ *       case labels ({@code x-name-cases}).
  *   <li>Per property and per operation parameter, {@code x-checks}: the constraint checks the
  *       contract implies, as statements on the runtime's {@code Constraints}.
  *   <li>Per operation, what its service method returns and how errors are read, from the
@@ -205,6 +208,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
             }
           }
         }
+        markNameTable(model);
+        // A request without a rule to check is built without a constraint collector.
+        model.vendorExtensions.put("x-has-checks",
+            model.vars.stream().anyMatch(p -> !((List<?>) p.vendorExtensions.get("x-checks")).isEmpty()));
       }
     }
     return result;
@@ -531,6 +538,43 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     }
     model.vendorExtensions.put("x-map-rest-doc", "Every JSON member other than " + String.join(", ", named)
         + " is an entry of {@link #" + property.name + "()}, by member name.");
+  }
+
+  /**
+   * The member names a generated adapter matches on their bytes ({@code JsonReader.Options},
+   * {@code x-name-table}): the contract's names, then the public service's names for the same
+   * members ({@code x-aliases}), each with the case labels of its component ({@code
+   * x-name-cases}). A name outside the table is then skipped unread, or taken into the map of the
+   * other members.
+   */
+  @SuppressWarnings("unchecked")
+  private static void markNameTable(CodegenModel model) {
+    List<String> table = new ArrayList<>();
+    for (CodegenProperty property : model.vars) {
+      if (!Boolean.TRUE.equals(property.vendorExtensions.get(ShapeExtensions.MAP_REST))) {
+        table.add(property.baseName);
+        property.vendorExtensions.put("x-name-cases", new ArrayList<>(List.of(table.size())));
+      }
+    }
+    for (CodegenProperty property : model.vars) {
+      Object aliases = property.vendorExtensions.get("x-aliases");
+      if (aliases == null) {
+        continue;
+      }
+      if (!(aliases instanceof List<?> list) || !property.vendorExtensions.containsKey("x-name-cases")) {
+        throw new IllegalStateException(model.name + "." + property.baseName + ": x-aliases must be a list of names"
+            + " on a named member");
+      }
+      for (Object alias : list) {
+        if (table.contains(String.valueOf(alias))) {
+          throw new IllegalStateException(model.name + "." + property.baseName + ": alias " + alias
+              + " is already a name of " + model.name);
+        }
+        table.add(String.valueOf(alias));
+        ((List<Integer>) property.vendorExtensions.get("x-name-cases")).add(table.size());
+      }
+    }
+    model.vendorExtensions.put("x-name-table", table);
   }
 
   private static boolean isDecimalNumber(CodegenProperty property) {

@@ -23,15 +23,15 @@ public final class RequestBodies {
   }
 
   /**
-   * Returns {@code request} with its body replaced by exactly {@code bytes}, so that what is
-   * signed and what is sent cannot differ (a body's {@code writeTo} need not write the same bytes
-   * twice).
+   * Returns a builder of {@code request} with its body replaced by exactly {@code bytes}, so that
+   * what is signed and what is sent cannot differ (a body's {@code writeTo} need not write the
+   * same bytes twice); the caller adds its signature headers and builds the request once.
    *
    * <p>In a network interceptor OkHttp has already set {@code Content-Length} (or chunked
    * {@code Transfer-Encoding}) from the old body, and the codec frames the new body by its own
    * length; a stale header would corrupt the exchange, so the framing headers are reset here.
    */
-  public static Request withBody(Request request, byte[] bytes, MediaType contentType) {
+  public static Request.Builder withBody(Request request, byte[] bytes, MediaType contentType) {
     RequestBody body = RequestBody.create(bytes, contentType);
     Request.Builder builder =
         request
@@ -40,7 +40,7 @@ public final class RequestBodies {
             .removeHeader("Transfer-Encoding")
             .header("Content-Length", Long.toString(bytes.length));
     if (contentType != null) builder.header("Content-Type", contentType.toString());
-    return builder.build();
+    return builder;
   }
 
   /**

@@ -37,6 +37,9 @@ import retrofit2.http.Streaming;
  */
 public final class ResponseDecoding {
   static final int EXCERPT_CHARS = 200;
+  /** Enough bytes for {@link #EXCERPT_CHARS} characters of UTF-8. */
+  private static final long EXCERPT_BYTES = EXCERPT_CHARS * 4L;
+  private static final long SEGMENT_SIZE = 8192;
   /** The largest body the SDK reads, 32 MiB: far above any answer of the contract, far below a heap. */
   public static final long MAX_BODY_BYTES = 32L * 1024 * 1024;
   private static final ByteString UTF8_BOM = ByteString.decodeHex("efbbbf");
@@ -49,8 +52,10 @@ public final class ResponseDecoding {
    * any body, success or error, at {@link #MAX_BODY_BYTES}: a larger one is refused (with
    * {@code Content-Length}, before reading any of it), so that a broken proxy or a hostile endpoint
    * cannot fill the heap. Retrofit buffers error bodies whole before the SDK sees them, hence the
-   * cap here rather than in the converter. The one exception is the binary answer of a download
-   * (see {@link Calls#download}): the caller streams it, so it is left as it is, at any size.
+   * cap on them here; a successful body is read by the converter, which caps it itself, so that
+   * the response is not rebuilt around a counting source on every call. The one exception is the
+   * binary answer of a download (see {@link Calls#download}): the caller streams it, so it is left
+   * as it is, at any size.
    */
   public static Interceptor statusInterceptor() {
     return chain -> {
@@ -65,11 +70,11 @@ public final class ResponseDecoding {
       if (body.contentLength() > MAX_BODY_BYTES) {
         try (response) {
           // Only the start, for the excerpt; the rest is never read (the connection is dropped).
-          body.source().request(EXCERPT_CHARS * 4L);
-          throw tooLarge(status, body.contentLength(), excerpt(body.source().getBuffer().clone()));
+          body.source().request(EXCERPT_BYTES);
+          throw tooLarge(status, body.contentLength(), excerpt(head(body.source().getBuffer())));
         }
       }
-      return response.newBuilder().body(limited(body, status)).build();
+      return response.isSuccessful() ? response : response.newBuilder().body(limited(body, status)).build();
     };
   }
 
@@ -80,6 +85,7 @@ public final class ResponseDecoding {
    */
   private static boolean download(Request request, Response response) {
     Invocation invocation = request.tag(Invocation.class);
+    // The content type last: OkHttp parses it anew on every call, with a regular expression.
     return response.isSuccessful()
         && invocation != null
         && invocation.method().isAnnotationPresent(Streaming.class)
@@ -93,23 +99,29 @@ public final class ResponseDecoding {
 
   /** {@code body}, failing with an {@link UndecodableBodyException} once more than {@link #MAX_BODY_BYTES} are read. */
   private static ResponseBody limited(ResponseBody body, int status) {
-    Buffer head = new Buffer();
     ForwardingSource source = new ForwardingSource(body.source()) {
+      private final Buffer head = new Buffer();
       private long total;
 
       @Override
       public long read(Buffer sink, long byteCount) throws IOException {
         long read = super.read(sink, byteCount);
         if (read > 0) {
-          if (head.size() < EXCERPT_CHARS * 4L) {
-            sink.copyTo(head, sink.size() - read, Math.min(read, EXCERPT_CHARS * 4L - head.size()));
+          if (head.size() < EXCERPT_BYTES) {
+            copy(sink, sink.size() - read, Math.min(read, EXCERPT_BYTES - head.size()), head);
           }
           total += read;
           if (total > MAX_BODY_BYTES) {
-            throw tooLarge(status, -1, excerpt(head.clone()));
+            throw tooLarge(status, -1, excerpt(head));
           }
         }
         return read;
+      }
+
+      @Override
+      public void close() throws IOException {
+        head.clear();
+        super.close();
       }
     };
     return ResponseBody.create(Okio.buffer(source), body.contentType(), body.contentLength());
@@ -135,29 +147,75 @@ public final class ResponseDecoding {
   }
 
   private static Object decode(JsonAdapter<Object> adapter, ResponseBody body) throws IOException {
+    Buffer buffer = new Buffer();
+    Buffer head = null;
     try (body) {
-      Buffer buffer = new Buffer();
-      buffer.writeAll(body.source());
+      readCapped(body.source(), buffer);
       if (buffer.rangeEquals(0, UTF8_BOM)) {
         buffer.skip(UTF8_BOM.size());
       }
+      // The reader consumes the buffer as it goes, so that its segments go back to okio's pool;
+      // the start is copied aside first, for the excerpt of a body that cannot be decoded.
+      head = head(buffer);
       try {
-        BufferedSource peek = buffer.peek();
-        JsonReader reader = JsonReader.of(peek);
+        JsonReader reader = JsonReader.of(buffer);
         Object value = adapter.fromJson(reader);
         if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
           throw new JsonDataException("JSON document was not fully consumed.");
         }
         return value;
       } catch (JsonDataException | EOFException | com.squareup.moshi.JsonEncodingException e) {
-        Integer status = STATUS.get();
-        throw new UndecodableBodyException(status == null ? 200 : status, excerpt(buffer), e);
+        throw new UndecodableBodyException(status(), excerpt(head), e);
+      }
+    } finally {
+      buffer.clear();
+      if (head != null) {
+        head.clear();
       }
     }
   }
 
+  /** Reads all of {@code source} into {@code buffer}, failing once more than {@link #MAX_BODY_BYTES} are read. */
+  private static void readCapped(BufferedSource source, Buffer buffer) throws IOException {
+    while (source.read(buffer, SEGMENT_SIZE) != -1) {
+      if (buffer.size() > MAX_BODY_BYTES) {
+        throw tooLarge(status(), -1, excerpt(head(buffer)));
+      }
+    }
+  }
+
+  private static int status() {
+    Integer status = STATUS.get();
+    return status == null ? 200 : status;
+  }
+
+  /**
+   * Copies {@code byteCount} bytes of {@code source} from {@code offset} into {@code sink} as bytes,
+   * unlike {@link Buffer#copyTo(Buffer, long, long)}, which shares the segments: a shared segment
+   * never returns to okio's pool, so every later read would allocate a fresh one.
+   */
+  private static void copy(Buffer source, long offset, long byteCount, Buffer sink) {
+    if (byteCount <= 0) {
+      return;
+    }
+    try (Buffer.UnsafeCursor cursor = source.readUnsafe()) {
+      long end = offset + byteCount;
+      for (long at = offset; at < end; at += cursor.end - cursor.start) {
+        cursor.seek(at);
+        sink.write(cursor.data, cursor.start, (int) Math.min(cursor.end - cursor.start, end - at));
+      }
+    }
+  }
+
+  /** The first bytes of {@code buffer}, copied, for an excerpt. */
+  private static Buffer head(Buffer buffer) {
+    Buffer head = new Buffer();
+    copy(buffer, 0, Math.min(buffer.size(), EXCERPT_BYTES), head);
+    return head;
+  }
+
   static String excerpt(Buffer buffer) {
-    String text = buffer.snapshot((int) Math.min(buffer.size(), EXCERPT_CHARS * 4L)).utf8();
+    String text = buffer.snapshot((int) Math.min(buffer.size(), EXCERPT_BYTES)).utf8();
     return text.length() <= EXCERPT_CHARS ? text : text.substring(0, EXCERPT_CHARS) + "…";
   }
 }

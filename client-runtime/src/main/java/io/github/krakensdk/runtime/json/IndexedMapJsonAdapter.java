@@ -1,6 +1,7 @@
 package io.github.krakensdk.runtime.json;
 
 import com.squareup.moshi.JsonAdapter;
+import com.squareup.moshi.JsonDataException;
 import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.JsonWriter;
 import com.squareup.moshi.Moshi;
@@ -19,7 +20,9 @@ import java.util.Set;
  * empty map arrives as {@code []} (OpenPositions without positions) and some results as an array
  * of entries (OpenPositions with {@code consolidation=market}). Such an array reads as the map
  * keyed by each element's index ({@code "0"}, {@code "1"}, ...); an object reads as usual, and a
- * map is always written as an object.
+ * map is always written as an object. Either is read straight into the unmodifiable map that
+ * generated records keep ({@link FrozenMap}): Moshi's own adapter builds a tree map that the
+ * record's constructor would then copy.
  */
 final class IndexedMapJsonAdapter<V> extends JsonAdapter<Map<String, V>> {
   /** Wraps Moshi's adapter of every {@code Map<String, V>} without qualifier. */
@@ -32,7 +35,7 @@ final class IndexedMapJsonAdapter<V> extends JsonAdapter<Map<String, V>> {
       }
       JsonAdapter<Map<String, Object>> objects = moshi.nextAdapter(this, type, annotations);
       JsonAdapter<Object> values = moshi.adapter(parameterized.getActualTypeArguments()[1]);
-      return new IndexedMapJsonAdapter<>(objects, values);
+      return new IndexedMapJsonAdapter<>(objects, values).nullSafe();
     }
 
     @Override
@@ -51,16 +54,28 @@ final class IndexedMapJsonAdapter<V> extends JsonAdapter<Map<String, V>> {
 
   @Override
   public Map<String, V> fromJson(JsonReader reader) throws IOException {
-    if (reader.peek() != JsonReader.Token.BEGIN_ARRAY) {
-      return objects.fromJson(reader);
+    LinkedHashMap<String, V> map = new LinkedHashMap<>();
+    if (reader.peek() == JsonReader.Token.BEGIN_ARRAY) {
+      reader.beginArray();
+      for (int index = 0; reader.hasNext(); index++) {
+        map.put(Integer.toString(index), values.fromJson(reader));
+      }
+      reader.endArray();
+    } else {
+      reader.beginObject();
+      while (reader.hasNext()) {
+        String name = reader.nextName();
+        V value = values.fromJson(reader);
+        V replaced = map.put(name, value);
+        if (replaced != null) {
+          // As Moshi's own map adapter: a repeated member is an error, not a silent overwrite.
+          throw new JsonDataException("Map key '" + name + "' has multiple values at path " + reader.getPath()
+              + ": " + replaced + " and " + value);
+        }
+      }
+      reader.endObject();
     }
-    Map<String, V> map = new LinkedHashMap<>();
-    reader.beginArray();
-    for (int index = 0; reader.hasNext(); index++) {
-      map.put(Integer.toString(index), values.fromJson(reader));
-    }
-    reader.endArray();
-    return map;
+    return new FrozenMap<>(map);
   }
 
   @Override

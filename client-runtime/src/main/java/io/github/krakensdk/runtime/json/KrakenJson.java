@@ -19,7 +19,8 @@ public final class KrakenJson {
 
   /**
    * Returns a new builder holding the shared scalar adapters; text-keyed maps also read a JSON array,
-   * keyed by index, as the service sends an empty or index-keyed map.
+   * keyed by index, as the service sends an empty or index-keyed map. Lists and text-keyed maps
+   * decode into the unmodifiable containers the generated records keep without copying.
    */
   public static Moshi.Builder newBuilder() {
     return new Moshi.Builder()
@@ -28,6 +29,7 @@ public final class KrakenJson {
         .add(LocalDate.class, new LocalDateJsonAdapter().nullSafe())
         .add(OffsetDateTime.class, new OffsetDateTimeJsonAdapter().nullSafe())
         .add(UUID.class, new UuidJsonAdapter().nullSafe())
-        .add(IndexedMapJsonAdapter.FACTORY);
+        .add(IndexedMapJsonAdapter.FACTORY)
+        .add(ListJsonAdapter.FACTORY);
   }
 }

@@ -5,28 +5,37 @@ import com.squareup.moshi.JsonDataException;
 import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.JsonWriter;
 import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
  * Reads and writes an {@link OpenEnum} as its wire string. An unlisted value decodes to an
  * unknown instance that keeps the raw text, so a new value on the service never breaks decoding.
+ * A listed value is matched on its bytes ({@link JsonReader#selectString}), without making a
+ * string of it.
  */
 public final class OpenEnumJsonAdapter<T extends OpenEnum> extends JsonAdapter<T> {
+  private final List<T> known;
+  private final JsonReader.Options knownValues;
   private final Function<String, T> parser;
   private final boolean numeric;
 
-  private OpenEnumJsonAdapter(Function<String, T> parser, boolean numeric) {
+  private OpenEnumJsonAdapter(List<T> known, Function<String, T> parser, boolean numeric) {
+    this.known = List.copyOf(known);
+    this.knownValues = JsonReader.Options.of(this.known.stream().map(OpenEnum::value).toArray(String[]::new));
     this.parser = parser;
     this.numeric = numeric;
   }
 
   /**
-   * Returns a null-safe adapter that decodes with {@code parser} (usually {@code X::of}) and
-   * writes a JSON number if {@code numeric} (an enum of integers), a JSON string otherwise.
+   * Returns a null-safe adapter that decodes the {@code known} constants by their wire value and
+   * any other value with {@code parser} (usually {@code X.values()} and {@code X::of}), and writes
+   * a JSON number if {@code numeric} (an enum of integers), a JSON string otherwise.
    */
-  public static <T extends OpenEnum> JsonAdapter<T> create(Function<String, T> parser, boolean numeric) {
-    return new OpenEnumJsonAdapter<>(Objects.requireNonNull(parser, "parser == null"), numeric).nullSafe();
+  public static <T extends OpenEnum> JsonAdapter<T> create(List<T> known, Function<String, T> parser, boolean numeric) {
+    Objects.requireNonNull(known, "known == null");
+    return new OpenEnumJsonAdapter<>(known, Objects.requireNonNull(parser, "parser == null"), numeric).nullSafe();
   }
 
   @Override
@@ -35,7 +44,8 @@ public final class OpenEnumJsonAdapter<T extends OpenEnum> extends JsonAdapter<T
     if (token != JsonReader.Token.STRING && token != JsonReader.Token.NUMBER) {
       throw new JsonDataException("Expected an enum string but was " + token + " at path " + reader.getPath());
     }
-    return parser.apply(reader.nextString());
+    int listed = reader.selectString(knownValues); // -1 for a number or an unlisted string, left unread
+    return listed >= 0 ? known.get(listed) : parser.apply(reader.nextString());
   }
 
   @Override

@@ -31,29 +31,40 @@ public final class Constraints {
   private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
   private static final int MAX_VALUE_TEXT = 80;
 
-  private final String prefix;
-  private final List<Violation> violations;
+  /** Parsed numeric bounds, by their text: a contract has few, and requests are built often. */
+  private static final Map<String, BigDecimal> BOUNDS = new ConcurrentHashMap<>();
 
-  private Constraints(String prefix, List<Violation> violations) {
-    this.prefix = prefix;
-    this.violations = violations;
+  /** The collector of the enclosing value, or null at the top. */
+  private final Constraints parent;
+  /** This collector's place in its parent's value: a field name, or the parent's name when {@link #index} is set. */
+  private final String field;
+  /** The item's index in the list named {@link #field}, or -1. */
+  private final int index;
+  /** Created at the first broken rule, at the top only: a valid request allocates no list. */
+  private List<Violation> violations;
+
+  private Constraints(Constraints parent, String field, int index) {
+    this.parent = parent;
+    this.field = field;
+    this.index = index;
   }
 
   /** Returns an empty collector for one request. */
   public static Constraints create() {
-    return new Constraints("", new ArrayList<>());
+    return new Constraints(null, null, -1);
   }
 
   /** Throws a {@link ConstraintViolationException} naming {@code operationId} if any rule is broken. */
   public void throwIfAny(String operationId) {
-    if (!violations.isEmpty()) {
+    if (violations != null) {
       throw new ConstraintViolationException(operationId, violations);
     }
   }
 
   /** The rules broken so far. */
   public List<Violation> violations() {
-    return List.copyOf(violations);
+    Constraints root = root();
+    return root.violations == null ? List.of() : List.copyOf(root.violations);
   }
 
   public void required(String field, Object value) {
@@ -102,19 +113,25 @@ public final class Constraints {
     if (value == null) {
       return;
     }
-    BigDecimal number = value instanceof BigDecimal ? (BigDecimal) value : new BigDecimal(value.toString());
+    BigDecimal number = value instanceof BigDecimal decimal ? decimal
+        : value instanceof Long || value instanceof Integer ? BigDecimal.valueOf(value.longValue())
+        : new BigDecimal(value.toString());
     if (minimum != null) {
-      int compared = number.compareTo(new BigDecimal(minimum));
+      int compared = number.compareTo(bound(minimum));
       if (compared < 0 || (exclusiveMinimum && compared == 0)) {
         add(field, (exclusiveMinimum ? "greater than " : "at least ") + minimum, value);
       }
     }
     if (maximum != null) {
-      int compared = number.compareTo(new BigDecimal(maximum));
+      int compared = number.compareTo(bound(maximum));
       if (compared > 0 || (exclusiveMaximum && compared == 0)) {
         add(field, (exclusiveMaximum ? "less than " : "at most ") + maximum, value);
       }
     }
+  }
+
+  private static BigDecimal bound(String text) {
+    return BOUNDS.computeIfAbsent(text, BigDecimal::new);
   }
 
   /** A list holds {@code min..max} items. */
@@ -183,17 +200,42 @@ public final class Constraints {
       return;
     }
     for (int i = 0; i < values.size(); i++) {
-      check.apply(this, field + "[" + i + "]", values.get(i));
+      check.apply(new Constraints(this, field, i), "", values.get(i));
     }
   }
 
   private Constraints at(String field) {
-    return new Constraints(prefix + field + ".", violations);
+    return new Constraints(this, field, -1);
   }
 
   private void add(String field, String rule, Object value) {
     Objects.requireNonNull(field, "field == null");
-    violations.add(new Violation(prefix + field, rule, describe(value)));
+    Constraints root = root();
+    if (root.violations == null) {
+      root.violations = new ArrayList<>();
+    }
+    root.violations.add(new Violation(path(field), rule, describe(value)));
+  }
+
+  private Constraints root() {
+    Constraints root = this;
+    while (root.parent != null) {
+      root = root.parent;
+    }
+    return root;
+  }
+
+  /**
+   * The dotted path of {@code name} in the request ({@code orders[2].price}), made only when a
+   * rule is broken: the checks of a valid request build no strings.
+   */
+  private String path(String name) {
+    if (parent == null) {
+      return name;
+    }
+    String here = index >= 0 ? field + "[" + index + "]" : field;
+    String within = name.isEmpty() ? here : here.isEmpty() ? name : here + "." + name;
+    return parent.path(within);
   }
 
   private static String bounds(int min, int max) {

@@ -2,7 +2,9 @@ package io.github.krakensdk.runtime.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -123,9 +125,10 @@ final class KrakenJsonTest {
 
   @Test
   void openEnumKeepsAnUnlistedValue() throws IOException {
-    JsonAdapter<Level> adapter = OpenEnumJsonAdapter.create(Level::of, false);
+    JsonAdapter<Level> adapter = OpenEnumJsonAdapter.create(Level.values(), Level::of, false);
     Level known = adapter.fromJson("\"low\"");
     assertTrue(known.isKnown());
+    assertSame(Level.LOW, known, "a listed value decodes to its constant");
     Level unlisted = adapter.fromJson("\"high\"");
     assertFalse(unlisted.isKnown());
     assertEquals("\"high\"", adapter.toJson(unlisted));
@@ -134,8 +137,32 @@ final class KrakenJsonTest {
 
   @Test
   void numericOpenEnumIsWrittenAsANumber() throws IOException {
-    JsonAdapter<Level> adapter = OpenEnumJsonAdapter.create(Level::of, true);
+    JsonAdapter<Level> adapter = OpenEnumJsonAdapter.create(Level.values(), Level::of, true);
     assertEquals("1", adapter.toJson(adapter.fromJson("1")));
+    assertSame(Level.ONE, adapter.fromJson("1"), "a number is matched by its text");
+  }
+
+  @Test
+  void decodedContainersAreUnmodifiableAndKeptByCopies() throws IOException {
+    List<BigDecimal> list = moshi.<List<BigDecimal>>adapter(new TypeRef<List<BigDecimal>>() {}.type())
+        .fromJson("[\"1.5\",null,\"2\"]");
+    assertEquals(java.util.Arrays.asList(new BigDecimal("1.5"), null, new BigDecimal("2")), list);
+    assertThrows(UnsupportedOperationException.class, () -> list.add(BigDecimal.ONE));
+    assertSame(list, Copies.list(list), "a decoded list is not copied again");
+    assertEquals(List.of(), moshi.adapter(new TypeRef<List<String>>() {}.type()).fromJson("[]"));
+
+    Map<String, BigDecimal> map = moshi.<Map<String, BigDecimal>>adapter(
+        new TypeRef<Map<String, BigDecimal>>() {}.type()).fromJson("{\"b\":\"1\",\"a\":null}");
+    assertEquals(List.of("b", "a"), List.copyOf(map.keySet()), "the members' order");
+    assertTrue(map.containsKey("a") && map.get("a") == null);
+    assertEquals(new java.util.LinkedHashMap<>(map), map);
+    assertEquals(new java.util.LinkedHashMap<>(map).hashCode(), map.hashCode());
+    assertThrows(UnsupportedOperationException.class, () -> map.put("c", BigDecimal.ONE));
+    assertThrows(UnsupportedOperationException.class, () -> map.entrySet().iterator().next().setValue(null));
+    assertSame(map, Copies.map(map), "a decoded map is not copied again");
+    JsonDataException repeated = assertThrows(JsonDataException.class, () -> moshi.adapter(
+        new TypeRef<Map<String, BigDecimal>>() {}.type()).fromJson("{\"a\":\"1\",\"a\":\"2\"}"));
+    assertTrue(repeated.getMessage().contains("'a'"), repeated.getMessage());
   }
 
   @Test
@@ -145,6 +172,12 @@ final class KrakenJsonTest {
     source.add("b");
     assertEquals(java.util.Arrays.asList("a", null), copy);
     assertThrows(UnsupportedOperationException.class, () -> copy.add("c"));
+    assertSame(copy, Copies.list(copy), "a copy is not copied again");
+    Map<String, String> mutable = new java.util.HashMap<>(Map.of("k", "v"));
+    Map<String, String> mapCopy = Copies.map(mutable);
+    assertNotSame(mutable, mapCopy);
+    mutable.put("k2", "v2");
+    assertEquals(Map.of("k", "v"), mapCopy);
     assertNull(Copies.map(null));
   }
 
@@ -156,8 +189,15 @@ final class KrakenJsonTest {
       this.value = value;
     }
 
+    private static final Level LOW = new Level("low");
+    private static final Level ONE = new Level("1");
+
     static Level of(String value) {
-      return new Level(value);
+      return value.equals(LOW.value) ? LOW : value.equals(ONE.value) ? ONE : new Level(value);
+    }
+
+    static List<Level> values() {
+      return List.of(LOW, ONE);
     }
 
     @Override
