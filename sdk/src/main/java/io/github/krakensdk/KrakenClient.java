@@ -32,6 +32,7 @@ import io.github.krakensdk.runtime.internal.Operation;
 import io.github.krakensdk.runtime.internal.RatePacer;
 import io.github.krakensdk.runtime.internal.RawApi;
 import io.github.krakensdk.runtime.internal.RequestHook;
+import io.github.krakensdk.runtime.internal.JsonRequestBody;
 import io.github.krakensdk.runtime.internal.ResponseDecoding;
 import io.github.krakensdk.runtime.call.RetryPolicy;
 import io.github.krakensdk.runtime.call.SpotRateTier;
@@ -362,6 +363,7 @@ public final class KrakenClient implements Closeable {
         .client(client)
         .addConverterFactory(QueryConverterFactory.create(moshi))
         .addConverterFactory(ResponseDecoding.converterFactory(moshi))
+        .addConverterFactory(JsonRequestBody.converterFactory(moshi))
         .addConverterFactory(MoshiConverterFactory.create(moshi))
         .build();
   }

@@ -2,6 +2,7 @@ package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.RequestBodies;
 import io.github.krakensdk.auth.internal.SpotNonces;
+import io.github.krakensdk.runtime.internal.JsonRequestBody;
 import java.io.IOException;
 import okhttp3.Interceptor;
 import okhttp3.MediaType;
@@ -75,8 +76,10 @@ public final class SpotSigningInterceptor implements Interceptor {
               + " application/json, not " + type);
     }
     MediaType sentType = type != null ? type : FORM;
+    // A body the SDK encoded from a request record needs no second parse to take its nonce.
+    boolean encoded = body instanceof JsonRequestBody;
     return nonce -> {
-      byte[] sent = json ? putIntoJson(bytes, nonce) : putIntoForm(bytes, nonce);
+      byte[] sent = json ? putIntoJson(bytes, nonce, encoded) : putIntoForm(bytes, nonce);
       String signature = signer.sign(RequestBodies.pathAndQuery(request.url()), nonce, sent);
       return RequestBodies.withBody(request, sent, sentType)
           .header("API-Key", support.credentials.key())
@@ -85,9 +88,9 @@ public final class SpotSigningInterceptor implements Interceptor {
     };
   }
 
-  private static byte[] putIntoJson(byte[] body, String nonce) {
+  private static byte[] putIntoJson(byte[] body, String nonce, boolean encoded) {
     try {
-      return SpotNonces.putIntoJson(body, nonce);
+      return encoded ? SpotNonces.putIntoEncodedJson(body, nonce) : SpotNonces.putIntoJson(body, nonce);
     } catch (IllegalArgumentException e) {
       throw new RequestSigningException(
           "cannot add the nonce: the JSON body is not a strict JSON object (" + e.getMessage() + ")");

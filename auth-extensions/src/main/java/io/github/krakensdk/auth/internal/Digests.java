@@ -10,13 +10,14 @@ public final class Digests {
   private Digests() {}
 
   /**
-   * A SHA-256 digest that is never updated, only cloned: a clone costs a few array copies, while
-   * {@code MessageDigest.getInstance} looks the provider up again on every signature.
+   * One SHA-256 digest per thread, reset by each {@code digest()}: {@code MessageDigest.getInstance}
+   * would look the provider up again on every signature, and a clone copies its state arrays.
    */
-  private static final MessageDigest SHA256 = sha256Instance();
+  private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(Digests::sha256Instance);
 
   public static byte[] sha256(byte[]... parts) {
-    MessageDigest digest = cloneOf(SHA256);
+    MessageDigest digest = SHA256.get();
+    digest.reset(); // a computation that failed half-way leaves nothing behind
     for (byte[] part : parts) digest.update(part);
     return digest.digest();
   }
@@ -31,42 +32,26 @@ public final class Digests {
   }
 
   /**
-   * An HMAC keyed once. Each computation runs on a clone of a keyed prototype that is itself never
-   * updated, so instances are thread-safe and hold no per-thread state; the clone replaces the
-   * {@code Mac.getInstance} and {@code Mac.init} (key padding and two digest blocks) that a fresh
-   * Mac would cost per signature.
+   * An HMAC keyed once. Each thread computes on its own copy of the keyed Mac, which {@code
+   * doFinal} resets to the keyed state: neither {@code Mac.getInstance} and {@code Mac.init} (key
+   * padding and two digest blocks) nor a clone is paid per signature. Instances are thread-safe.
    */
   public static final class Hmac {
     private final String algorithm;
-    private final byte[] key;
-    // Null when the provider's Mac cannot be cloned: then every computation keys a new one.
-    private final Mac prototype;
+    private final ThreadLocal<Mac> keyed;
 
     private Hmac(String algorithm, byte[] key) {
       this.algorithm = algorithm;
-      this.key = key.clone();
-      Mac keyed = newMac(algorithm, this.key);
-      Mac prototype;
-      try {
-        prototype = (Mac) keyed.clone();
-      } catch (CloneNotSupportedException e) {
-        prototype = null;
-      }
-      this.prototype = prototype;
+      byte[] ownKey = key.clone();
+      newMac(algorithm, ownKey); // fails here, not on first use, if the key is unusable
+      this.keyed = ThreadLocal.withInitial(() -> newMac(algorithm, ownKey));
     }
 
     public byte[] compute(byte[]... parts) {
-      Mac mac = prototype != null ? cloneOf(prototype) : newMac(algorithm, key);
+      Mac mac = keyed.get();
+      mac.reset(); // a computation that failed half-way leaves nothing behind
       for (byte[] part : parts) mac.update(part);
       return mac.doFinal();
-    }
-
-    private static Mac cloneOf(Mac prototype) {
-      try {
-        return (Mac) prototype.clone();
-      } catch (CloneNotSupportedException e) {
-        throw new AssertionError("the keyed Mac was cloned once already", e);
-      }
     }
 
     @Override
@@ -102,14 +87,6 @@ public final class Digests {
       return MessageDigest.getInstance("SHA-256");
     } catch (GeneralSecurityException e) {
       throw new AssertionError("every JRE has SHA-256", e);
-    }
-  }
-
-  private static MessageDigest cloneOf(MessageDigest prototype) {
-    try {
-      return (MessageDigest) prototype.clone();
-    } catch (CloneNotSupportedException e) {
-      return sha256Instance(); // a provider whose digest cannot be cloned: a fresh one instead
     }
   }
 

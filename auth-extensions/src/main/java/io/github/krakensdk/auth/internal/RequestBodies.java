@@ -1,5 +1,6 @@
 package io.github.krakensdk.auth.internal;
 
+import io.github.krakensdk.runtime.internal.JsonRequestBody;
 import java.io.IOException;
 import java.util.Locale;
 import okhttp3.HttpUrl;
@@ -14,9 +15,13 @@ public final class RequestBodies {
 
   private static final byte[] EMPTY = new byte[0];
 
-  /** The bytes {@code body} writes, or no bytes for a request without a body. */
+  /**
+   * The bytes {@code body} writes, or no bytes for a request without a body. A body the SDK
+   * encoded already holds its bytes: they are not to be changed.
+   */
   public static byte[] bytesOf(RequestBody body) throws IOException {
     if (body == null) return EMPTY;
+    if (body instanceof JsonRequestBody encoded) return encoded.encoded();
     Buffer buffer = new Buffer();
     body.writeTo(buffer);
     return buffer.readByteArray();

@@ -73,6 +73,30 @@ public final class SpotNonces {
   }
 
   /**
+   * As {@link #putIntoJson}, for a body the SDK encoded from a request record ({@code
+   * JsonRequestBody}): one JSON object without whitespace, each member once, so that the nonce
+   * goes in as its first member without parsing the body again. A body that mentions {@code
+   * "nonce"} anywhere takes the checked path.
+   */
+  public static byte[] putIntoEncodedJson(byte[] body, String nonce) {
+    if (body.length < 2 || body[0] != '{' || indexOf(body, NONCE_NAME) >= 0) return putIntoJson(body, nonce);
+    return splice(body, 1, 1, "\"nonce\":" + nonce + (body.length == 2 ? "" : ","));
+  }
+
+  private static final byte[] NONCE_NAME = "\"nonce\"".getBytes(StandardCharsets.UTF_8);
+
+  private static int indexOf(byte[] bytes, byte[] part) {
+    outer:
+    for (int i = 0; i + part.length <= bytes.length; i++) {
+      for (int j = 0; j < part.length; j++) {
+        if (bytes[i + j] != part[j]) continue outer;
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  /**
    * Validates {@code body} with Moshi (strict: no comments, single quotes, trailing commas, leading
    * zeros or data after the object) and returns the decoded names of its top-level members.
    */

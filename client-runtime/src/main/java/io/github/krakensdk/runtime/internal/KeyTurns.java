@@ -49,6 +49,12 @@ public final class KeyTurns {
       outer.released = true; // a start released its turn at once: the loop below passes it on
       return;
     }
+    synchronized (this) {
+      if (waiting.isEmpty()) {
+        busy = false; // no one waits: nothing to pass on
+        return;
+      }
+    }
     Passing passing = new Passing(this);
     PASSING.set(passing);
     try {
@@ -77,6 +83,12 @@ public final class KeyTurns {
    * given up (passed on when it comes) and {@link InterruptedException} is thrown.
    */
   public void acquire() throws InterruptedException {
+    synchronized (this) {
+      if (!busy) {
+        busy = true; // the key is free: no one to wait for
+        return;
+      }
+    }
     CompletableFuture<Void> turn = new CompletableFuture<>();
     whenFree(() -> {
       if (!turn.complete(null)) {

@@ -4,6 +4,9 @@ import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.JsonDataException;
 import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.Moshi;
+import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
+import io.github.krakensdk.runtime.transport.OutcomeUnknownException;
+import io.github.krakensdk.runtime.transport.RequestNotSentException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
@@ -31,9 +34,14 @@ import retrofit2.http.Streaming;
  * bare parser error. Install {@link #statusInterceptor()} as an application interceptor and
  * {@link #converterFactory(Moshi)} first among Retrofit's converters.
  *
- * <p>Retrofit hands a converter the body only. The status travels in a thread-local: OkHttp runs
- * the interceptor chain and Retrofit's conversion on the same thread, for blocking and
- * asynchronous calls alike.
+ * <p>Retrofit hands a converter the body only. The response (its status and its request) travels
+ * in a thread-local: OkHttp runs the interceptor chain and Retrofit's conversion on the same
+ * thread, for blocking and asynchronous calls alike.
+ *
+ * <p>A body of a state-changing request that breaks off while it is read is reported as {@link
+ * OutcomeUnknownException} here, success or error body alike: the service answered, so whatever
+ * it did stands. The transport's {@code OutcomeUnknownGuard} leaves such bodies to this class
+ * ({@link #reportsCutOffBodies()}) instead of wrapping every response a second time.
  */
 public final class ResponseDecoding {
   static final int EXCERPT_CHARS = 200;
@@ -43,12 +51,18 @@ public final class ResponseDecoding {
   /** The largest body the SDK reads, 32 MiB: far above any answer of the contract, far below a heap. */
   public static final long MAX_BODY_BYTES = 32L * 1024 * 1024;
   private static final ByteString UTF8_BOM = ByteString.decodeHex("efbbbf");
-  private static final ThreadLocal<Integer> STATUS = new ThreadLocal<>();
+  /**
+   * The successful response whose body this thread decodes next: its status and request, for
+   * errors. Cleared once decoded, so that no request (and its headers) outlives its call here.
+   */
+  private static final ThreadLocal<Response> RESPONSE = new ThreadLocal<>();
+  /** Whether the exchange running on this thread has its body read here (not streamed to a caller). */
+  private static final ThreadLocal<Boolean> READS_BODY = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
   private ResponseDecoding() {}
 
   /**
-   * Records each response's status for the converter on the same thread, and caps what is read of
+   * Records each successful response for the converter on the same thread, and caps what is read of
    * any body, success or error, at {@link #MAX_BODY_BYTES}: a larger one is refused (with
    * {@code Content-Length}, before reading any of it), so that a broken proxy or a hostile endpoint
    * cannot fill the heap. Retrofit buffers error bodies whole before the SDK sees them, hence the
@@ -59,11 +73,21 @@ public final class ResponseDecoding {
    */
   public static Interceptor statusInterceptor() {
     return chain -> {
-      Response response = chain.proceed(chain.request());
+      Request request = chain.request();
+      // A download's body goes to the caller unread, so the transport guards that one itself.
+      boolean readsBody = !streaming(request);
+      Response response;
+      Boolean enclosing = READS_BODY.get(); // a call made inside another one's chain (a token fetch)
+      READS_BODY.set(readsBody);
+      try {
+        response = chain.proceed(request);
+      } finally {
+        READS_BODY.set(enclosing);
+      }
       int status = response.code();
-      STATUS.set(status);
+      RESPONSE.set(readsBody && response.isSuccessful() ? response : null);
       ResponseBody body = response.body();
-      if (download(chain.request(), response)) {
+      if (!readsBody && response.isSuccessful() && !isJson(body.contentType())) {
         // The caller streams it to where it belongs, at any size: neither read here nor capped.
         return response;
       }
@@ -74,22 +98,25 @@ public final class ResponseDecoding {
           throw tooLarge(status, body.contentLength(), excerpt(head(body.source().getBuffer())));
         }
       }
-      return response.isSuccessful() ? response : response.newBuilder().body(limited(body, status)).build();
+      return response.isSuccessful() ? response : response.newBuilder().body(limited(body, response)).build();
     };
   }
 
   /**
-   * Whether {@code response} is the binary answer of a download: a success, not JSON (a JSON body
-   * is the family's error envelope, read and capped like any other), of a Retrofit method marked
-   * {@link Streaming}, whose body Retrofit hands over unread.
+   * Whether {@code request} is made by a Retrofit method marked {@link Streaming}: a download, whose
+   * successful binary answer Retrofit hands over unread (see {@link Calls#download}).
    */
-  private static boolean download(Request request, Response response) {
+  private static boolean streaming(Request request) {
     Invocation invocation = request.tag(Invocation.class);
-    // The content type last: OkHttp parses it anew on every call, with a regular expression.
-    return response.isSuccessful()
-        && invocation != null
-        && invocation.method().isAnnotationPresent(Streaming.class)
-        && !isJson(response.body().contentType());
+    return invocation != null && invocation.method().isAnnotationPresent(Streaming.class);
+  }
+
+  /**
+   * Whether the exchange running on this thread has its response body read by this class, which
+   * then reports a body cut off while read itself: for the transport's guard, in the same chain.
+   */
+  public static boolean reportsCutOffBodies() {
+    return READS_BODY.get();
   }
 
   /** Whether {@code type} is JSON ({@code application/json}, {@code application/problem+json}, ...). */
@@ -98,14 +125,15 @@ public final class ResponseDecoding {
   }
 
   /** {@code body}, failing with an {@link UndecodableBodyException} once more than {@link #MAX_BODY_BYTES} are read. */
-  private static ResponseBody limited(ResponseBody body, int status) {
+  private static ResponseBody limited(ResponseBody body, Response response) {
+    int status = response.code();
     ForwardingSource source = new ForwardingSource(body.source()) {
       private final Buffer head = new Buffer();
       private long total;
 
       @Override
       public long read(Buffer sink, long byteCount) throws IOException {
-        long read = super.read(sink, byteCount);
+        long read = cutOffReported(response.request(), () -> super.read(sink, byteCount));
         if (read > 0) {
           if (head.size() < EXCERPT_BYTES) {
             copy(sink, sink.size() - read, Math.min(read, EXCERPT_BYTES - head.size()), head);
@@ -150,7 +178,15 @@ public final class ResponseDecoding {
     Buffer buffer = new Buffer();
     Buffer head = null;
     try (body) {
-      readCapped(body.source(), buffer);
+      Response response = RESPONSE.get();
+      if (response != null) {
+        cutOffReported(response.request(), () -> {
+          readCapped(body.source(), buffer);
+          return 0L;
+        });
+      } else {
+        readCapped(body.source(), buffer);
+      }
       if (buffer.rangeEquals(0, UTF8_BOM)) {
         buffer.skip(UTF8_BOM.size());
       }
@@ -168,6 +204,7 @@ public final class ResponseDecoding {
         throw new UndecodableBodyException(status(), excerpt(head), e);
       }
     } finally {
+      RESPONSE.set(null);
       buffer.clear();
       if (head != null) {
         head.clear();
@@ -185,8 +222,32 @@ public final class ResponseDecoding {
   }
 
   private static int status() {
-    Integer status = STATUS.get();
-    return status == null ? 200 : status;
+    Response response = RESPONSE.get();
+    return response == null ? 200 : response.code();
+  }
+
+  /** A read of a response body. */
+  @FunctionalInterface
+  private interface Read {
+    long read() throws IOException;
+  }
+
+  /**
+   * Runs {@code read}; when it fails for a state-changing {@code request}, the failure is reported
+   * as {@link OutcomeUnknownException}, except for the failures that already say what happened.
+   */
+  private static long cutOffReported(Request request, Read read) throws IOException {
+    try {
+      return read.read();
+    } catch (OutcomeUnknownException | RequestNotSentException | KrakenFailureIOException
+        | UndecodableBodyException e) {
+      throw e;
+    } catch (IOException e) {
+      if (!OutcomeUnknownException.changesState(request.method())) {
+        throw e;
+      }
+      throw OutcomeUnknownException.bodyCutOff(request, e);
+    }
   }
 
   /**

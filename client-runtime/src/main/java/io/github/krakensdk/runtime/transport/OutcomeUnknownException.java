@@ -2,7 +2,9 @@ package io.github.krakensdk.runtime.transport;
 
 import java.io.IOException;
 import java.util.Objects;
+import java.util.Set;
 import okhttp3.HttpUrl;
+import okhttp3.Request;
 
 /**
  * A request that changes state (POST, PUT, PATCH, DELETE) failed after it may have reached the
@@ -36,6 +38,24 @@ public final class OutcomeUnknownException extends IOException {
     this.method = method;
     this.url = url;
   }
+
+  /**
+   * The response of {@code request}, a request that changes state, was cut off while its body was
+   * read ({@code cause}): the service answered, so it received the request, and whatever it did
+   * stands.
+   */
+  public static OutcomeUnknownException bodyCutOff(Request request, IOException cause) {
+    return new OutcomeUnknownException(request.method(), request.url(),
+        "the response body was cut off after the server answered (" + cause.getClass().getSimpleName()
+            + "); it was not sent again. Check its effect before retrying", cause);
+  }
+
+  /** Whether a failure after {@code method} may have reached the server leaves its outcome unknown. */
+  public static boolean changesState(String method) {
+    return !SAFE_METHODS.contains(method);
+  }
+
+  private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
 
   /** The HTTP method of the request whose outcome is unknown. */
   public String method() {

@@ -1,9 +1,9 @@
 package io.github.krakensdk.runtime.transport;
 
+import io.github.krakensdk.runtime.internal.ResponseDecoding;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.Map;
-import java.util.Set;
 import java.util.WeakHashMap;
 import okhttp3.Call;
 import okhttp3.Interceptor;
@@ -28,11 +28,13 @@ import okio.Okio;
  * say the request was not sent ({@link RequestNotSentException}) or that an interceptor raised
  * before sending it ({@link KrakenFailureIOException}, e.g. a body that cannot be signed). The
  * second rule holds even if someone turns {@code retryOnConnectionFailure} back on.
+ *
+ * <p>The SDK's own calls decode their bodies through {@code ResponseDecoding}, which reports a
+ * body cut off the same way ({@link OutcomeUnknownException#bodyCutOff}); their responses are
+ * passed on as they are, without a second body wrapped around the first on every call.
  */
 final class OutcomeUnknownGuard implements Interceptor {
   static final OutcomeUnknownGuard INSTANCE = new OutcomeUnknownGuard();
-
-  private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
 
   /** Calls with an attempt that failed after it may have been sent. Weak: calls are not ours. */
   private final Map<Call, Boolean> failedCalls = Collections.synchronizedMap(new WeakHashMap<>());
@@ -42,7 +44,7 @@ final class OutcomeUnknownGuard implements Interceptor {
   @Override
   public Response intercept(Chain chain) throws IOException {
     Request request = chain.request();
-    if (SAFE_METHODS.contains(request.method())) return chain.proceed(request);
+    if (!OutcomeUnknownException.changesState(request.method())) return chain.proceed(request);
     Call call = chain.call();
     if (failedCalls.containsKey(call)) {
       throw new OutcomeUnknownException(
@@ -60,6 +62,9 @@ final class OutcomeUnknownGuard implements Interceptor {
     } catch (IOException e) {
       throw outcomeUnknown(call, request, "the connection failed after the request may have reached the server", e);
     }
+    if (ResponseDecoding.reportsCutOffBodies()) {
+      return response;
+    }
     ResponseBody body = response.body();
     return response.newBuilder().body(ResponseBody.create(Okio.buffer(new ForwardingSource(body.source()) {
       @Override
@@ -69,8 +74,8 @@ final class OutcomeUnknownGuard implements Interceptor {
         } catch (OutcomeUnknownException e) {
           throw e;
         } catch (IOException e) {
-          // The service answered, so it received the request: whatever it did stands.
-          throw outcomeUnknown(call, request, "the response body was cut off after the server answered", e);
+          failedCalls.put(call, Boolean.TRUE);
+          throw OutcomeUnknownException.bodyCutOff(request, e);
         }
       }
     }), body.contentType(), body.contentLength())).build();
