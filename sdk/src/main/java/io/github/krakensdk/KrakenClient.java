@@ -60,6 +60,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import okhttp3.Dispatcher;
 import okhttp3.FormBody;
 import okhttp3.Interceptor;
@@ -116,9 +117,11 @@ public final class KrakenClient implements Closeable {
   private final Moshi moshi;
   private final SpotService spot;
   private final AssetPairsCache assetPairs;
-  private final FuturesService futures;
-  private final OAuthService oauth;
-  private final EmbedService embed;
+  // Made on first use: creating a family's Retrofit interface loads every type its methods name,
+  // hundreds of classes at start-up for a family the program may never call.
+  private final Supplier<FuturesService> futures;
+  private final Supplier<OAuthService> oauth;
+  private final Supplier<EmbedService> embed;
   private final BearerTokenAuth oauthTokens;
   private final RedactingLoggingInterceptor logging;
   private final Map<Family, RawFamily> raw = new EnumMap<>(Family.class);
@@ -169,10 +172,10 @@ public final class KrakenClient implements Closeable {
     OkHttpClient futuresHttp = family(builder.futuresCredentials == null ? null
         : FuturesSigningInterceptor.builder(builder.futuresCredentials).nonceSource(builder.nonceSource).build());
     Calls futuresCalls = calls(builder, completion, builder.futuresCredentials, "futuresCredentials(...)", null, null);
-    this.futures = new FuturesServiceImpl(
+    this.futures = onFirstUse(() -> new FuturesServiceImpl(
         retrofit(environment.futures(), futuresHttp).create(FuturesApi.class),
         retrofit(environment.futuresDemo(), futuresHttp).create(FuturesApi.class),
-        futuresCalls);
+        futuresCalls));
     raw.put(Family.FUTURES, new RawFamily(retrofit(environment.futures(), futuresHttp).create(RawApi.class),
         futuresCalls, FuturesServiceImpl.ERRORS));
 
@@ -186,14 +189,17 @@ public final class KrakenClient implements Closeable {
           .build();
     }
     Calls embedCalls = calls(builder, completion, builder.embedCredentials, "embedCredentials(...)", null, null);
-    this.embed = new EmbedServiceImpl(retrofit(environment.embed(), embedHttp).create(EmbedApi.class), embedCalls);
+    OkHttpClient embedClient = embedHttp;
+    this.embed = onFirstUse(() -> new EmbedServiceImpl(retrofit(environment.embed(), embedClient).create(EmbedApi.class),
+        embedCalls));
     raw.put(Family.EMBED, new RawFamily(retrofit(environment.embed(), embedHttp).create(RawApi.class), embedCalls,
         EmbedServiceImpl.ERRORS));
 
     OAuthAccess access = OAuthAccess.create(family(null), environment.oauth(), builder.oauthClient, builder.tokenStore);
     this.oauthTokens = access.tokens();
     Calls oauthCalls = calls(builder, completion, access.tokens(), "oauth(client, tokenStore)", null, null);
-    this.oauth = new OAuthServiceImpl(retrofit(environment.oauth(), access.client()).create(OAuthApi.class), oauthCalls);
+    this.oauth = onFirstUse(() -> new OAuthServiceImpl(retrofit(environment.oauth(), access.client()).create(OAuthApi.class),
+        oauthCalls));
     raw.put(Family.OAUTH, new RawFamily(retrofit(environment.oauth(), access.client()).create(RawApi.class),
         oauthCalls, OAuthServiceImpl.ERRORS));
   }
@@ -213,17 +219,17 @@ public final class KrakenClient implements Closeable {
 
   /** Futures: portfolio simulation, assignment program, notifications, PnL preferences, self-trade strategy, trade history. */
   public FuturesService futures() {
-    return futures;
+    return futures.get();
   }
 
   /** OAuth (Kraken Connect): user info, fast API keys. Tokens come from {@link #oauthTokens()}. */
   public OAuthService oauth() {
-    return oauth;
+    return oauth.get();
   }
 
   /** Embed (B2B partner API): users, portfolio history, deposit methods, Auto-Earn, webhooks. */
   public EmbedService embed() {
-    return embed;
+    return embed.get();
   }
 
   /**
@@ -355,6 +361,21 @@ public final class KrakenClient implements Closeable {
       thread.setDaemon(true);
       return thread;
     });
+  }
+
+  /** A value made by {@code make} on the first {@code get()}, once, whichever thread asks first. */
+  private static <T> Supplier<T> onFirstUse(Supplier<T> make) {
+    return new Supplier<>() {
+      private T value;
+
+      @Override
+      public synchronized T get() {
+        if (value == null) {
+          value = make.get();
+        }
+        return value;
+      }
+    };
   }
 
   private Retrofit retrofit(okhttp3.HttpUrl baseUrl, OkHttpClient client) {

@@ -35,7 +35,7 @@ final class IndexedMapJsonAdapter<V> extends JsonAdapter<Map<String, V>> {
       }
       JsonAdapter<Map<String, Object>> objects = moshi.nextAdapter(this, type, annotations);
       JsonAdapter<Object> values = moshi.adapter(parameterized.getActualTypeArguments()[1]);
-      return new IndexedMapJsonAdapter<>(objects, values).nullSafe();
+      return new IndexedMapJsonAdapter<>(objects, values);
     }
 
     @Override
@@ -54,6 +54,9 @@ final class IndexedMapJsonAdapter<V> extends JsonAdapter<Map<String, V>> {
 
   @Override
   public Map<String, V> fromJson(JsonReader reader) throws IOException {
+    if (reader.peek() == JsonReader.Token.NULL) {
+      return reader.nextNull(); // null-safe here, not wrapped: one adapter call less per value
+    }
     LinkedHashMap<String, V> map = new LinkedHashMap<>();
     if (reader.peek() == JsonReader.Token.BEGIN_ARRAY) {
       reader.beginArray();
@@ -80,6 +83,10 @@ final class IndexedMapJsonAdapter<V> extends JsonAdapter<Map<String, V>> {
 
   @Override
   public void toJson(JsonWriter writer, Map<String, V> value) throws IOException {
+    if (value == null) {
+      writer.nullValue();
+      return;
+    }
     objects.toJson(writer, value);
   }
 

@@ -24,11 +24,11 @@ public final class KrakenJson {
    */
   public static Moshi.Builder newBuilder() {
     return new Moshi.Builder()
-        .add(BigDecimal.class, new DecimalJsonAdapter().nullSafe())
-        .add(BigDecimal.class, DecimalNumber.class, new DecimalNumberJsonAdapter().nullSafe())
-        .add(LocalDate.class, new LocalDateJsonAdapter().nullSafe())
-        .add(OffsetDateTime.class, new OffsetDateTimeJsonAdapter().nullSafe())
-        .add(UUID.class, new UuidJsonAdapter().nullSafe())
+        .add(BigDecimal.class, new DecimalJsonAdapter())
+        .add(BigDecimal.class, DecimalNumber.class, new DecimalNumberJsonAdapter())
+        .add(LocalDate.class, new LocalDateJsonAdapter())
+        .add(OffsetDateTime.class, new OffsetDateTimeJsonAdapter())
+        .add(UUID.class, new UuidJsonAdapter())
         .add(IndexedMapJsonAdapter.FACTORY)
         .add(ListJsonAdapter.FACTORY);
   }

@@ -16,6 +16,9 @@ import java.time.format.DateTimeParseException;
 final class OffsetDateTimeJsonAdapter extends JsonAdapter<OffsetDateTime> {
   @Override
   public OffsetDateTime fromJson(JsonReader reader) throws IOException {
+    if (reader.peek() == JsonReader.Token.NULL) {
+      return reader.nextNull(); // null-safe here, not wrapped: one adapter call less per value
+    }
     String text = reader.nextString();
     try {
       return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME);
@@ -26,6 +29,10 @@ final class OffsetDateTimeJsonAdapter extends JsonAdapter<OffsetDateTime> {
 
   @Override
   public void toJson(JsonWriter writer, OffsetDateTime value) throws IOException {
+    if (value == null) {
+      writer.nullValue();
+      return;
+    }
     writer.value(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(value));
   }
 
