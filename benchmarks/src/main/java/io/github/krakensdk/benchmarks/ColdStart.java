@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Benchmark 5, first half: a fresh JVM to the first completed signed call. Each probe module
+ * Target 5, first half: a fresh JVM to the first completed signed call. Each probe module
  * ({@code benchmarks/cold-start-sdk}, {@code benchmarks/cold-start-xchange}) holds one small
  * program and the runtime classpath Maven resolved for its stack alone; this class launches it
  * with the plain {@code java} of this JVM (no flags), and times from just before the launch to the

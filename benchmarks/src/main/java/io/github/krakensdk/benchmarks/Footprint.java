@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Benchmark 5, second half: what a stack puts on its users' runtime classpath, read from the
+ * Target 5, second half: what a stack puts on its users' runtime classpath, read from the
  * classpath Maven resolved for it alone (runtime scope, the stack's own artifacts included).
  */
 record Footprint(String name, List<Entry> entries) {

@@ -17,15 +17,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The one loopback stand-in for {@code api.kraken.com} that benchmarks 1, 3 and 5 call, serving
- * {@link Payloads} from byte arrays over plain HTTP/1.1 keep-alive (no TLS, no gzip) on the JDK's
- * {@link HttpServer}.
+ * The one loopback stand-in for {@code api.kraken.com} that the call rounds (targets 1 and 2) and
+ * the cold-start probes (target 5) call, serving {@link Payloads} from byte arrays over plain
+ * HTTP/1.1 keep-alive (no TLS, no gzip) on the JDK's {@link HttpServer}: Assets, AssetPairs,
+ * Ticker and Depth (whatever the query), and the signed TradeVolume, AddOrder and CancelOrder.
  *
  * <p>Every private call is verified the way Kraken does it, for the whole run: a known {@code
- * API-Key}, an {@code API-Sign} over the exact body, and a nonce above the key's last one. A
- * failed check answers a Kraken error (which makes the benchmark fail), and is counted; the
- * report states how many signed calls were checked and refused. Verifying costs the server about
- * a microsecond and is the same for every client measured.
+ * API-Key}, an {@code API-Sign} over the exact body, and a nonce above the key's last one. A JSON
+ * body must also be the benchmark's request ({@link Payloads#TRADE_VOLUME_REQUEST} and the like,
+ * nonce aside), so that the SDK and the raw floor provably send the same bytes; XChange sends
+ * its own form body. A failed check answers a Kraken error (which makes the benchmark fail), and
+ * is counted; the report states how many signed calls were checked and refused. Verifying costs
+ * the server a few microseconds and is the same for every client measured.
  *
  * <p>{@link Main} runs it in its own JVM, so that the measured JVMs hold only the client: JMH's
  * allocation figures are then the client's alone. A benchmark run without {@link Main} starts
@@ -34,7 +37,19 @@ import java.util.concurrent.atomic.AtomicLong;
 final class LoopbackKraken implements Closeable {
   static final String ASSETS = "/0/public/Assets";
   static final String ASSET_PAIRS = "/0/public/AssetPairs";
+  static final String TICKER = "/0/public/Ticker";
+  static final String DEPTH = "/0/public/Depth";
   static final String TRADE_VOLUME = "/0/private/TradeVolume";
+  static final String ADD_ORDER = "/0/private/AddOrder";
+  static final String CANCEL_ORDER = "/0/private/CancelOrder";
+
+  private static final Map<String, byte[]> PUBLIC_ANSWERS = Map.of(ASSETS, Payloads.ASSETS,
+      ASSET_PAIRS, Payloads.ASSET_PAIRS, TICKER, Payloads.TICKER, DEPTH, Payloads.DEPTH);
+  private static final Map<String, byte[]> PRIVATE_ANSWERS = Map.of(TRADE_VOLUME, Payloads.TRADE_VOLUME,
+      ADD_ORDER, Payloads.ADD_ORDER, CANCEL_ORDER, Payloads.CANCEL_ORDER);
+  /** The one JSON body, nonce aside, each private path accepts. */
+  private static final Map<String, String> JSON_REQUESTS = Map.of(TRADE_VOLUME, Payloads.TRADE_VOLUME_REQUEST,
+      ADD_ORDER, Payloads.ADD_ORDER_REQUEST, CANCEL_ORDER, Payloads.CANCEL_ORDER_REQUEST);
 
   /** Every key shares one secret: 64 bytes, standard Base64, like a real Kraken API secret. */
   static final String SECRET = Base64.getEncoder().encodeToString(secretBytes());
@@ -133,13 +148,11 @@ final class LoopbackKraken implements Closeable {
       String method = exchange.getRequestMethod();
       byte[] answer;
       int status = 200;
-      if (method.equals("GET") && path.equals(ASSETS)) {
-        answer = Payloads.ASSETS;
-      } else if (method.equals("GET") && path.equals(ASSET_PAIRS)) {
-        answer = Payloads.ASSET_PAIRS;
-      } else if (method.equals("POST") && path.equals(TRADE_VOLUME)) {
+      if (method.equals("GET") && PUBLIC_ANSWERS.containsKey(path)) {
+        answer = PUBLIC_ANSWERS.get(path);
+      } else if (method.equals("POST") && PRIVATE_ANSWERS.containsKey(path)) {
         String error = verify(exchange, path, body);
-        answer = error == null ? Payloads.TRADE_VOLUME : utf8("{\"error\":[\"" + error + "\"]}");
+        answer = error == null ? PRIVATE_ANSWERS.get(path) : utf8("{\"error\":[\"" + error + "\"]}");
       } else {
         status = 404;
         answer = utf8("{\"error\":[\"EGeneral:Unknown method\"]}");
@@ -157,10 +170,13 @@ final class LoopbackKraken implements Closeable {
     if (last == null) {
       return "EAPI:Invalid key";
     }
-    String nonce = nonceOf(new String(body, StandardCharsets.UTF_8));
+    String text = new String(body, StandardCharsets.UTF_8);
+    String nonce = nonceOf(text);
     String error = null;
     if (nonce == null) {
       error = "EAPI:Invalid nonce";
+    } else if (text.startsWith("{") && !text.equals("{\"nonce\":" + nonce + "," + JSON_REQUESTS.get(path).substring(1))) {
+      error = "EGeneral:Invalid arguments:body is not the benchmark's request";
     } else if (!verifier.sign(path, nonce, body).equals(exchange.getRequestHeaders().getFirst("API-Sign"))) {
       error = "EAPI:Invalid signature";
     } else {

@@ -12,8 +12,10 @@ import java.util.Set;
  * The response bodies every benchmark reads, generated once and deterministically so that every
  * run (and every peer within a run) decodes the same bytes. Shapes follow the public service and
  * the contract: asset reference data as {@code GET /0/public/Assets} returns it, a TradeVolume
- * answer with the service's field names ({@code minfee}, {@code tiervolume}, ...), and one page of
- * an Embed portfolio history.
+ * answer with the service's field names ({@code minfee}, {@code tiervolume}, ...), the tickers of
+ * every pair, one pair's order book 500 levels deep, a page of trades history, the answers of
+ * AddOrder and CancelOrder, and one page of an Embed portfolio history. The request bodies of the
+ * signed calls are here too: the raw floor sends them, and the loopback server accepts no other.
  */
 final class Payloads {
   /** Assets in the Assets answer: about the size of the live list. */
@@ -28,6 +30,31 @@ final class Payloads {
   static final List<String> PAIRS = List.of("XXBTZUSD", "XETHZUSD", "XXBTZEUR", "XETHZEUR",
       "SOLUSD", "ADAUSD", "DOTUSD", "XXRPZUSD", "LINKUSD", "USDTZUSD");
 
+  /** Pairs in the Ticker answer for all pairs: about as many as the live list has. */
+  static final int TICKER_PAIRS = 1000;
+  /** Price levels on each side of the Depth answer: the most the service gives. */
+  static final int DEPTH_LEVELS = 500;
+  /** Trades in the TradesHistory page: the service's page size. */
+  static final int TRADES = 50;
+  /** {@code count} of the TradesHistory page: every trade matching the filters, not just this page's. */
+  static final int TRADES_MATCHING = 2317;
+  /** The pair whose order book the Depth answer holds, under the service's canonical name. */
+  static final String DEPTH_PAIR = "XXBTZUSD";
+  /** The order the AddOrder answer places and the CancelOrder request cancels. */
+  static final String ORDER_TXID = "OU22CG-KLAF2-FWUDD7";
+  static final String ORDER_DESCRIPTION = "buy 1.25000000 XBTUSD @ limit 27500.0";
+
+  /**
+   * The JSON request bodies of the signed calls without their nonce, exactly as the SDK sends them
+   * (the nonce goes first: {@code {"nonce":N,...}}). The raw floor sends these bytes; the loopback
+   * server refuses any other JSON body on these paths, so that the SDK and the floor are measured
+   * on the same request.
+   */
+  static final String TRADE_VOLUME_REQUEST = "{\"pair\":\"XBTUSD\"}";
+  static final String ADD_ORDER_REQUEST =
+      "{\"ordertype\":\"limit\",\"type\":\"buy\",\"volume\":\"1.25\",\"pair\":\"XBTUSD\",\"price\":\"27500.0\"}";
+  static final String CANCEL_ORDER_REQUEST = "{\"txid\":\"" + ORDER_TXID + "\"}";
+
   private static final List<String> HISTORY_ASSET_CODES = List.of("BTC", "ETH", "SOL", "ADA",
       "DOT", "XRP", "LINK", "USDT", "USDC", "EUR");
 
@@ -37,6 +64,17 @@ final class Payloads {
   static final byte[] TRADE_VOLUME = utf8(tradeVolume());
   static final byte[] ASSET_PAIRS = utf8(assetPairs());
   static final byte[] PORTFOLIO_HISTORY = utf8(portfolioHistory());
+  static final byte[] TICKER = utf8(ticker());
+  static final byte[] DEPTH = utf8(depth());
+  static final byte[] TRADES_HISTORY = utf8(tradesHistory());
+  static final byte[] ADD_ORDER = utf8("{\"error\":[],\"result\":{\"descr\":{\"order\":\"" + ORDER_DESCRIPTION
+      + "\"},\"txid\":[\"" + ORDER_TXID + "\"]}}");
+  static final byte[] CANCEL_ORDER = utf8("{\"error\":[],\"result\":{\"count\":1}}");
+
+  /** {@code body} ({@code {...}}) with {@code "nonce":nonce} as its first member, as the SDK writes it. */
+  static byte[] withNonce(String nonce, String body) {
+    return utf8("{\"nonce\":" + nonce + "," + body.substring(1));
+  }
 
   /**
    * {@code {"error":[],"result":{...}}} with {@link #ASSET_COUNT} assets: six real ones first (so
@@ -108,6 +146,106 @@ final class Payloads {
   }
 
   /**
+   * {@code GET /0/public/Ticker} without {@code pair}: {@link #TICKER_PAIRS} pairs, a few real
+   * ones first, every field the service sends ({@code a}, {@code b} with whole-lot and lot
+   * volumes, {@code c}, {@code v}, {@code p}, {@code t}, {@code l}, {@code h} for today and the
+   * last 24 hours, {@code o}), decimals as strings and trade counts as numbers, as the service does.
+   */
+  private static String ticker() {
+    Set<String> pairs = new LinkedHashSet<>(PAIRS);
+    String[] quotes = {"USD", "EUR", "USDT", "USDC", "GBP"};
+    for (int n = 0; pairs.size() < TICKER_PAIRS; n++) {
+      pairs.add(code(n, 3 + n % 2) + quotes[n % quotes.length]);
+    }
+    StringBuilder json = new StringBuilder(TICKER_PAIRS * 340).append("{\"error\":[],\"result\":{");
+    int i = 0;
+    for (String pair : pairs) {
+      long price = 3_030_010_000L / (1 + i % 97) + 7L * i; // five decimals
+      json.append(i == 0 ? "" : ",").append('"').append(pair).append("\":{")
+          .append("\"a\":[\"").append(decimal(price + 10, 5)).append("\",\"").append(1 + i % 9)
+          .append("\",\"").append(1 + i % 9).append(".000\"],")
+          .append("\"b\":[\"").append(decimal(price, 5)).append("\",\"").append(2 + i % 5)
+          .append("\",\"").append(2 + i % 5).append(".000\"],")
+          .append("\"c\":[\"").append(decimal(price + 320, 5)).append("\",\"")
+          .append(decimal(67_643L + 131L * i, 8)).append("\"],")
+          .append("\"v\":[\"").append(decimal(408_367_001_100L / (1 + i % 13), 8)).append("\",\"")
+          .append(decimal(441_273_601_799L / (1 + i % 13), 8)).append("\"],")
+          .append("\"p\":[\"").append(decimal(price + 40_677, 5)).append("\",\"")
+          .append(decimal(price + 38_913, 5)).append("\"],")
+          .append("\"t\":[").append(34_619 / (1 + i % 7)).append(',').append(38_907 / (1 + i % 7)).append("],")
+          .append("\"l\":[\"").append(decimal(price * 98 / 100, 5)).append("\",\"")
+          .append(decimal(price * 97 / 100, 5)).append("\"],")
+          .append("\"h\":[\"").append(decimal(price * 104 / 100, 5)).append("\",\"")
+          .append(decimal(price * 105 / 100, 5)).append("\"],")
+          .append("\"o\":\"").append(decimal(price + 20_270, 5)).append("\"}");
+      i++;
+    }
+    return json.append("}}").toString();
+  }
+
+  /**
+   * {@code GET /0/public/Depth?pair=XBTUSD&count=500}: {@link #DEPTH_LEVELS} asks ascending and as
+   * many bids descending, each {@code [price, volume, timestamp]} with decimal strings and a Unix
+   * time, keyed by {@link #DEPTH_PAIR}.
+   */
+  private static String depth() {
+    StringBuilder json = new StringBuilder(DEPTH_LEVELS * 2 * 40)
+        .append("{\"error\":[],\"result\":{\"").append(DEPTH_PAIR).append("\":{");
+    for (String side : new String[] {"asks", "bids"}) {
+      boolean asks = side.equals("asks");
+      json.append(asks ? "" : ",").append('"').append(side).append("\":[");
+      for (int level = 0; level < DEPTH_LEVELS; level++) {
+        long price = asks ? 3_038_410_000L + 380_000L * level + 10_000L * (level % 7)
+            : 3_029_700_000L - 370_000L * level - 10_000L * (level % 5);
+        json.append(level == 0 ? "" : ",")
+            .append("[\"").append(decimal(price, 5)).append("\",\"")
+            .append(decimal(1_115L + 9_871L * (level % 11) + 3L * level, 3)).append("\",")
+            .append(1_688_671_674L - 37L * level - (asks ? 0 : 11)).append(']');
+      }
+      json.append(']');
+    }
+    return json.append("}}}").toString();
+  }
+
+  /**
+   * {@code POST /0/private/TradesHistory}: one page of {@link #TRADES} trades, most recent first,
+   * keyed by trade id, with the fields the service sends for a spot trade (fractional Unix time as
+   * a number, decimals as strings at the pair's precision, {@code trade_id}, {@code maker}) and
+   * {@code count}.
+   */
+  private static String tradesHistory() {
+    String[] pairs = {"XXBTZUSD", "XETHZUSD", "SOLUSD", "XXBTZEUR"};
+    StringBuilder json = new StringBuilder(TRADES * 400)
+        .append("{\"error\":[],\"result\":{\"count\":").append(TRADES_MATCHING).append(",\"trades\":{");
+    for (int t = 0; t < TRADES; t++) {
+      long price = 3_001_000_000L + 1_730_000L * t; // five decimals
+      long volume = 2_000_000L + 137_000L * t; // eight decimals
+      BigDecimal cost = BigDecimal.valueOf(price, 5).multiply(BigDecimal.valueOf(volume, 8))
+          .setScale(5, RoundingMode.HALF_EVEN);
+      boolean maker = t % 3 != 0;
+      json.append(t == 0 ? "" : ",").append('"').append(id('T', 7_919 * t + 13)).append("\":{")
+          .append("\"ordertxid\":\"").append(id('O', 104_729 * (t / 2) + 7)).append("\",")
+          .append("\"postxid\":\"TKH2SE-M7IF5-CFI7LT\",")
+          .append("\"pair\":\"").append(pairs[t % pairs.length]).append("\",")
+          .append("\"aclass\":\"forex\",")
+          .append("\"time\":").append(decimal(16_886_677_968_802L - 2_717_131L * t, 4)).append(',')
+          .append("\"type\":\"").append(t % 4 == 3 ? "sell" : "buy").append("\",")
+          .append("\"ordertype\":\"").append(maker ? "limit" : "market").append("\",")
+          .append("\"price\":\"").append(decimal(price, 5)).append("\",")
+          .append("\"cost\":\"").append(cost.toPlainString()).append("\",")
+          .append("\"fee\":\"").append(maker ? "0.00000" : cost.multiply(new BigDecimal("0.004"))
+              .setScale(5, RoundingMode.HALF_EVEN).toPlainString()).append("\",")
+          .append("\"vol\":\"").append(decimal(volume, 8)).append("\",")
+          .append("\"margin\":\"0.00000\",")
+          .append("\"leverage\":\"0\",")
+          .append("\"misc\":\"\",")
+          .append("\"trade_id\":").append(40_274_859L - 1_013L * t).append(',')
+          .append("\"maker\":").append(maker).append('}');
+    }
+    return json.append("}}}").toString();
+  }
+
+  /**
    * {@code {"result":{...}}} of {@code GET /b2b/portfolio/{user}/history}: {@link
    * #HISTORY_POINTS} daily points, each with {@link #HISTORY_ASSETS} assets, every amount a
    * decimal string as the contract describes.
@@ -142,6 +280,35 @@ final class Payloads {
     }
     return json.append("],\"next_cursor\":\"c2025-12-31\",\"currency\":\"USD\",")
         .append("\"total_pnl\":\"1234.56\",\"total_pnl_pct\":\"1.2345\"}}").toString();
+  }
+
+  /** A Kraken-style id: the prefix, then 5, 5 and 6 letters and digits ({@code OU22CG-KLAF2-FWUDD7}). */
+  private static String id(char prefix, int n) {
+    String symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+    StringBuilder id = new StringBuilder(19).append(prefix);
+    long v = (n & 0xffffffffL) * 2_654_435_761L;
+    for (int i = 1; i < 19; i++) {
+      if (i == 6 || i == 12) {
+        id.append('-');
+      } else {
+        id.append(symbols.charAt((int) (v % symbols.length())));
+        v = v / symbols.length() + 40_503L * i;
+      }
+    }
+    return id.toString();
+  }
+
+  /** Upper-case letters for {@code n}, {@code length} long: distinct for distinct {@code n} below 26^length. */
+  private static String code(int n, int length) {
+    char[] letters = new char[length];
+    for (int i = length - 1, v = n; i >= 0; i--, v /= 26) {
+      letters[i] = (char) ('A' + v % 26);
+    }
+    return new String(letters);
+  }
+
+  private static String decimal(long unscaled, int scale) {
+    return BigDecimal.valueOf(unscaled, scale).toPlainString();
   }
 
   private static byte[] utf8(String text) {

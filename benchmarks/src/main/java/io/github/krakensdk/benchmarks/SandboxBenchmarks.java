@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Benchmark 4: sixteen threads making signed TradeVolume calls against the sandbox (the project's
+ * Target 4: sixteen threads making signed TradeVolume calls against the sandbox (the project's
  * contract-validating stand-in for Kraken, which checks every signature and orders nonces per key
  * like the service). Each call's outcome is counted: a nonce rejection that reaches the caller
  * (the client re-signs and re-sends a refused request up to 3 times first) is counted, not thrown,
@@ -50,8 +50,8 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 4, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = Main.WARMUP_ITERATIONS, time = Main.SECONDS)
+@Measurement(iterations = Main.ITERATIONS, time = Main.SECONDS)
 @Threads(16)
 @Fork(value = 1, jvmArgsAppend = {Jvm.HEAP_MIN, Jvm.HEAP_MAX, Jvm.NO_DELAY, Jvm.QUIET_SLF4J})
 public class SandboxBenchmarks {

@@ -25,8 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 4, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = Main.WARMUP_ITERATIONS, time = Main.SECONDS)
+@Measurement(iterations = Main.ITERATIONS, time = Main.SECONDS)
 @Fork(value = 1, jvmArgsAppend = {Jvm.HEAP_MIN, Jvm.HEAP_MAX, Jvm.NO_DELAY, Jvm.QUIET_SLF4J})
 public class SigningBenchmarks {
   // Fields, not constants, so that the JIT cannot fold the inputs.
