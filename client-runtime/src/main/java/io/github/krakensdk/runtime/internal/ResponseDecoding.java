@@ -98,7 +98,10 @@ public final class ResponseDecoding {
           throw tooLarge(status, body.contentLength(), excerpt(head(body.source().getBuffer())));
         }
       }
-      return response.isSuccessful() ? response : response.newBuilder().body(limited(body, response)).build();
+      // A successful body read by the converter is capped there; any other (an error body that
+      // Retrofit buffers, a download's JSON answer that the caller reads) is capped here.
+      return readsBody && response.isSuccessful() ? response
+          : response.newBuilder().body(limited(body, response)).build();
     };
   }
 
