@@ -532,7 +532,7 @@ final class Report {
         .append("footprint use the classpath Maven resolves for it alone.\n")
         .append("- **Rounds**: `PairedBenchmarks` makes each side's call back to back in each step, the order ")
         .append("rotating from step to step, timing each with `System.nanoTime()` and counting the bytes it ")
-        .append("allocated with `com.sun.management.ThreadMXBean.getCurrentThreadAllocatedBytes()` (JMH auxiliary ")
+        .append("allocated and the CPU time its thread used with `com.sun.management.ThreadMXBean` (JMH auxiliary ")
         .append("counters); targets 1–3 are judged on these, since sequential benchmarks on a shared machine can ")
         .append("each meet a different load. JMH's GC profiler figures (per round) are in the JMH table.\n")
         .append("- **Target 3** decodes without HTTP, from the same bytes: the SDK through the converter its ")
@@ -550,7 +550,9 @@ final class Report {
         .append("HTTP benchmark moves by up to 30–40 % between runs and JMH's error bars reach tens of per cent ")
         .append("(measured with the reference harness in `../shared/anchors/perf/`); rounds cancel most of that ")
         .append("from the ratios, not from the absolute figures. The decoding and signing figures (no I/O) are ")
-        .append("steadier. The iteration counts above keep a whole run near ").append(minutes(run.totalTime()))
+        .append("steadier within a run, but a decode ratio can move by about 0.1 from one run to the next, as each ")
+        .append("run's fork compiles the adapters anew. The iteration counts above keep a whole run near ")
+        .append(minutes(run.totalTime()))
         .append(" on 2 cores; for firmer figures raise them (`java -jar benchmarks/target/benchmarks.jar ")
         .append("--iterations 10 --forks 2`) and compare several runs.\n");
   }
