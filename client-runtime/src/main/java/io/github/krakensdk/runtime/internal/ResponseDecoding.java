@@ -4,9 +4,7 @@ import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.JsonDataException;
 import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.Moshi;
-import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
 import io.github.krakensdk.runtime.transport.OutcomeUnknownException;
-import io.github.krakensdk.runtime.transport.RequestNotSentException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
@@ -236,20 +234,15 @@ public final class ResponseDecoding {
   }
 
   /**
-   * Runs {@code read}; when it fails for a state-changing {@code request}, the failure is reported
-   * as {@link OutcomeUnknownException}, except for the failures that already say what happened.
+   * Runs {@code read}; a failure is reported as {@link OutcomeUnknownException#ofBodyFailure} says.
    */
   private static long cutOffReported(Request request, Read read) throws IOException {
     try {
       return read.read();
-    } catch (OutcomeUnknownException | RequestNotSentException | KrakenFailureIOException
-        | UndecodableBodyException e) {
-      throw e;
+    } catch (UndecodableBodyException e) {
+      throw e; // the SDK's own refusal of the body, not a failure of the transport
     } catch (IOException e) {
-      if (!OutcomeUnknownException.changesState(request.method())) {
-        throw e;
-      }
-      throw OutcomeUnknownException.bodyCutOff(request, e);
+      throw OutcomeUnknownException.ofBodyFailure(request, e);
     }
   }
 

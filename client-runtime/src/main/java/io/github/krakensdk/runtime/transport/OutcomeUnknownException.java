@@ -40,18 +40,35 @@ public final class OutcomeUnknownException extends IOException {
   }
 
   /**
-   * The response of {@code request}, a request that changes state, was cut off while its body was
-   * read ({@code cause}): the service answered, so it received the request, and whatever it did
-   * stands.
+   * What a failure while the response body of {@code request} is read reports: for a request that
+   * changes state, an {@code OutcomeUnknownException} (the service answered, so it received the
+   * request, and whatever it did stands), unless {@code failure} already says what happened;
+   * {@code failure} itself otherwise.
    */
-  public static OutcomeUnknownException bodyCutOff(Request request, IOException cause) {
-    return new OutcomeUnknownException(request.method(), request.url(),
-        "the response body was cut off after the server answered (" + cause.getClass().getSimpleName()
-            + "); it was not sent again. Check its effect before retrying", cause);
+  public static IOException ofBodyFailure(Request request, IOException failure) {
+    if (!changesState(request.method()) || saysWhatHappened(failure)) {
+      return failure;
+    }
+    return after(request, "the response body was cut off after the server answered", failure);
+  }
+
+  /** {@code request} failed ({@code what}, {@code failure}) after it may have reached the server. */
+  static OutcomeUnknownException after(Request request, String what, IOException failure) {
+    return new OutcomeUnknownException(request.method(), request.url(), what + " ("
+        + failure.getClass().getSimpleName() + "); it was not sent again. Check its effect before retrying", failure);
+  }
+
+  /**
+   * Whether {@code failure} already says what became of its request: outcome unknown, known not
+   * to have been sent, or a failure of the SDK's own before sending.
+   */
+  static boolean saysWhatHappened(IOException failure) {
+    return failure instanceof OutcomeUnknownException || failure instanceof RequestNotSentException
+        || failure instanceof KrakenFailureIOException;
   }
 
   /** Whether a failure after {@code method} may have reached the server leaves its outcome unknown. */
-  public static boolean changesState(String method) {
+  static boolean changesState(String method) {
     return !SAFE_METHODS.contains(method);
   }
 

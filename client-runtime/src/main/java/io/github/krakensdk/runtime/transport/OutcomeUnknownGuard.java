@@ -30,7 +30,7 @@ import okio.Okio;
  * second rule holds even if someone turns {@code retryOnConnectionFailure} back on.
  *
  * <p>The SDK's own calls decode their bodies through {@code ResponseDecoding}, which reports a
- * body cut off the same way ({@link OutcomeUnknownException#bodyCutOff}); their responses are
+ * body cut off the same way ({@link OutcomeUnknownException#ofBodyFailure}); their responses are
  * passed on as they are, without a second body wrapped around the first on every call.
  */
 final class OutcomeUnknownGuard implements Interceptor {
@@ -57,10 +57,12 @@ final class OutcomeUnknownGuard implements Interceptor {
     Response response;
     try {
       response = chain.proceed(request);
-    } catch (OutcomeUnknownException | RequestNotSentException | KrakenFailureIOException e) {
-      throw e; // already precise: unknown, known not to have been sent, or a failure of the SDK's own
     } catch (IOException e) {
-      throw outcomeUnknown(call, request, "the connection failed after the request may have reached the server", e);
+      if (OutcomeUnknownException.saysWhatHappened(e)) {
+        throw e;
+      }
+      failedCalls.put(call, Boolean.TRUE);
+      throw OutcomeUnknownException.after(request, "the connection failed after the request may have reached the server", e);
     }
     if (ResponseDecoding.reportsCutOffBodies()) {
       return response;
@@ -71,23 +73,15 @@ final class OutcomeUnknownGuard implements Interceptor {
       public long read(Buffer sink, long byteCount) throws IOException {
         try {
           return super.read(sink, byteCount);
-        } catch (OutcomeUnknownException e) {
-          throw e;
         } catch (IOException e) {
-          failedCalls.put(call, Boolean.TRUE);
-          throw OutcomeUnknownException.bodyCutOff(request, e);
+          IOException reported = OutcomeUnknownException.ofBodyFailure(request, e);
+          if (reported != e) {
+            failedCalls.put(call, Boolean.TRUE);
+          }
+          throw reported;
         }
       }
     }), body.contentType(), body.contentLength())).build();
-  }
-
-  private OutcomeUnknownException outcomeUnknown(Call call, Request request, String what, IOException e) {
-    failedCalls.put(call, Boolean.TRUE);
-    return new OutcomeUnknownException(
-        request.method(),
-        request.url(),
-        what + " (" + e.getClass().getSimpleName() + "); it was not sent again. Check its effect before retrying",
-        e);
   }
 
   @Override
