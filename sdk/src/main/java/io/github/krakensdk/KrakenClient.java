@@ -34,6 +34,7 @@ import io.github.krakensdk.runtime.internal.RatePacer;
 import io.github.krakensdk.runtime.internal.RawApi;
 import io.github.krakensdk.runtime.internal.RequestHook;
 import io.github.krakensdk.runtime.internal.ResponseDecoding;
+import io.github.krakensdk.runtime.call.CallListener;
 import io.github.krakensdk.runtime.call.RetryPolicy;
 import io.github.krakensdk.runtime.call.SpotRateTier;
 import io.github.krakensdk.runtime.call.TimeSource;
@@ -104,7 +105,13 @@ import retrofit2.converter.moshi.MoshiConverterFactory;
  * Starter by default), each counted at the cost the contract states: a burst never draws {@code
  * EAPI:Rate limit exceeded}; a call that would overflow the counter waits (on its caller's thread
  * when blocking, on a timer when asynchronous), and is never dropped. Waits run on the {@link
- * Builder#timeSource(TimeSource) time source}, the system clock by default.
+ * Builder#timeSource(TimeSource) time source}, the system clock by default. A call waits for the
+ * counter <em>before</em> it queues behind the key's earlier requests, so a call the counter does
+ * not count (an order, a cancel) never waits behind a paced one. When the service still answers
+ * {@code EAPI:Rate limit exceeded} (another process, or an earlier run of this one, filled the
+ * counter), nothing was executed: the client reckons the counter full, waits for it to decay and
+ * sends the call again ({@link #rateLimitResends()} counts them). A call that could not be sent
+ * within {@link Builder#maxQueueWait(Duration)} fails unsent.
  */
 public final class KrakenClient implements Closeable {
   private static final MediaType JSON = MediaType.get("application/json");
@@ -114,6 +121,7 @@ public final class KrakenClient implements Closeable {
   private final ExecutorService ownedCompletionExecutor;
   private final ClientLifecycle lifecycle = new ClientLifecycle();
   private final LongAdder nonceResends = new LongAdder();
+  private final LongAdder rateLimitResends = new LongAdder();
   private final Moshi moshi;
   private final SpotService spot;
   private final AssetPairsCache assetPairs;
@@ -290,6 +298,16 @@ public final class KrakenClient implements Closeable {
     return nonceResends.sum();
   }
 
+  /**
+   * How many requests were sent again after the service answered {@code EAPI:Rate limit
+   * exceeded} (the refused request executed nothing): once the key's call counter had decayed as
+   * far as the client's pacing reckons. Stays at zero unless something else (another process, a
+   * previous run of this one) filled the key's counter.
+   */
+  public long rateLimitResends() {
+    return rateLimitResends.sum();
+  }
+
   /** The JSON set-up of the four families, for reading stored or received bodies. */
   public Moshi moshi() {
     return moshi;
@@ -339,7 +357,10 @@ public final class KrakenClient implements Closeable {
         .completionExecutor(completion)
         .lifecycle(lifecycle)
         .nonceResends(nonceResends)
+        .rateLimitResends(rateLimitResends)
         .pacing(pacer)
+        .maxQueueWait(builder.maxQueueWait)
+        .callListener(builder.callListener)
         .requestHook(hook)
         .timeSource(builder.timeSource);
     if (credentials == null) {
@@ -445,7 +466,9 @@ public final class KrakenClient implements Closeable {
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration readTimeout = Duration.ofSeconds(30);
     private Duration callTimeout = Duration.ofSeconds(60);
-    private RetryPolicy retryPolicy = RetryPolicy.none();
+    private RetryPolicy retryPolicy = RetryPolicy.exponential().build();
+    private Duration maxQueueWait = Calls.DEFAULT_MAX_QUEUE_WAIT;
+    private CallListener callListener = CallListener.NONE;
     private SpotRateTier spotRateTier = SpotRateTier.STARTER;
     private boolean spotRatePacing = true;
     private TimeSource timeSource = TimeSource.system();
@@ -578,9 +601,39 @@ public final class KrakenClient implements Closeable {
       return this;
     }
 
-    /** When to retry operations that are safe to repeat; {@link RetryPolicy#none()} by default. */
+    /**
+     * When to retry operations that are safe to repeat (GETs and those the contract marks
+     * idempotent; never an order); by default {@code RetryPolicy.exponential().build()}: 3
+     * attempts, 200 ms doubling up to 10 s. {@link RetryPolicy#none()} turns retries off.
+     */
     public Builder retryPolicy(RetryPolicy retryPolicy) {
       this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy == null");
+      return this;
+    }
+
+    /**
+     * How long a call may wait before it is sent (paced by the key's counters, then queued behind
+     * the key's earlier requests) before it fails with a {@link
+     * io.github.krakensdk.errors.KrakenClientException} saying it was not sent; 60 s by default:
+     * longer than any one call's pacing wait on any tier (about 9 s at most, at Starter), so only a
+     * backlog of calls made faster than the key allows reaches it, and short enough that no call is
+     * sent on a decision a minute stale. Pacing waits count on the {@link #timeSource time source}.
+     */
+    public Builder maxQueueWait(Duration maxQueueWait) {
+      Objects.requireNonNull(maxQueueWait, "maxQueueWait == null");
+      if (maxQueueWait.isNegative()) {
+        throw new IllegalArgumentException("maxQueueWait must not be negative (was " + maxQueueWait + ")");
+      }
+      this.maxQueueWait = maxQueueWait;
+      return this;
+    }
+
+    /**
+     * Sees every attempt and every call of every family, with where its time went and how it
+     * ended; {@link CallListener#NONE} by default. Combine several with {@link CallListener#plus}.
+     */
+    public Builder callListener(CallListener callListener) {
+      this.callListener = Objects.requireNonNull(callListener, "callListener == null");
       return this;
     }
 

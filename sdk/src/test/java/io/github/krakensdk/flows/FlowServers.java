@@ -4,6 +4,7 @@ import io.github.krakensdk.Environment;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.auth.TestServers;
+import io.github.krakensdk.runtime.call.RetryPolicy;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import mockwebserver3.MockResponse;
@@ -37,6 +38,7 @@ final class FlowServers {
         .spotCredentials(CREDENTIALS)
         .futuresCredentials(CREDENTIALS)
         .embedCredentials(CREDENTIALS)
+        .retryPolicy(RetryPolicy.none()) // each enqueued answer is one call: a failed page is the walk's failure
         .build();
   }
 

@@ -1,6 +1,9 @@
 package io.github.krakensdk.runtime.internal;
 
 import io.github.krakensdk.runtime.call.BinaryDownload;
+import io.github.krakensdk.runtime.call.CallAttempt;
+import io.github.krakensdk.runtime.call.CallListener;
+import io.github.krakensdk.runtime.call.CallOutcome;
 import io.github.krakensdk.runtime.call.RetryPolicy;
 import io.github.krakensdk.runtime.call.TimeSource;
 import io.github.krakensdk.runtime.call.WarningListener;
@@ -18,12 +21,14 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import okhttp3.Headers;
@@ -36,24 +41,45 @@ import retrofit2.Response;
 
 /**
  * Runs the calls of the generated services of one family: refuses them once the client is closed
- * or when the operation needs credentials the client was not given, keeps a key's signed
- * requests in order, re-sends a request the service refused for its nonce (nothing was executed),
- * retries where the {@link RetryPolicy} allows, turns every failure into a typed {@link
- * KrakenException}, unwraps the result, and completes asynchronous calls on the completion
+ * or when the operation needs credentials the client was not given, paces them by the key's
+ * counters, keeps a key's signed requests in order, re-sends a request the service refused for
+ * its nonce or for its key's call counter (nothing was executed), retries where the {@link
+ * RetryPolicy} allows, turns every failure into a typed {@link KrakenException}, unwraps the
+ * result, tells the {@link CallListener}, and completes asynchronous calls on the completion
  * executor. Blocking and asynchronous calls share every rule.
  *
- * <p>With a {@link RatePacer}, an authenticated call that has a {@link Operation#rateCost() rate
- * cost} first waits until the key's call counter has room for it. It waits inside its key's turn,
- * before it is handed to OkHttp (where the signer takes its nonce), so the requests of a key stay
- * in the order they were asked for and their nonces rise in that order: a blocking call waits on
- * its caller's thread, an asynchronous one is scheduled on the {@link TimeSource} and holds its
- * turn meanwhile, so no OkHttp thread ever waits. Every attempt is paced: a re-sent or retried
- * request counts again at the service. Retry delays wait on the same time source.
+ * <p>An attempt goes through three steps. First it is <em>paced</em>: the key's counters (the
+ * {@link RatePacer} of the Spot REST call counter for an authenticated call with a {@link
+ * Operation#rateCost() rate cost}, and each {@link Pacing}) say how long it must wait, and it
+ * waits on the {@link TimeSource}: a blocking call on its caller's thread, an asynchronous one as
+ * a scheduled task. Then it is <em>queued</em> for its key's turn ({@link KeyTurns}): one signed
+ * request of a key on the wire at a time, so that nonces, taken by the signer when the request
+ * goes out, reach the service in order. Pacing comes before the turn, so a call the counters hold
+ * back never holds back a call they do not count (a cancel waits behind no paced ledger query).
+ * Then it is <em>sent</em>. A call that could not be sent within {@code maxQueueWait} of being
+ * ready (pacing and turn together) fails with a {@link KrakenClientException} that says nothing
+ * was sent.
+ *
+ * <p>{@code EAPI:Rate limit exceeded} means the service executed nothing: the pacer then treats
+ * the key's counter as full (another process may use the key too, or this one just started),
+ * and the call is paced again and re-sent, whatever the operation, up to three
+ * times; with pacing off it reaches the caller. Every attempt is paced:
+ * a re-sent or retried request counts again at the service. Retry delays wait on the same time
+ * source.
  */
 public final class Calls {
   private static final long MAX_ERROR_BODY_BYTES = 64 * 1024;
+  private static final System.Logger LOGGER = System.getLogger("io.github.krakensdk");
   /** How often one call is re-signed and re-sent after a nonce rejection before it fails. */
   static final int MAX_NONCE_RESENDS = 3;
+  /** How often one call is re-sent after {@code EAPI:Rate limit exceeded} before it fails. */
+  static final int MAX_RATE_LIMIT_RESENDS = 3;
+  /**
+   * How long a call may wait to be sent, by default: longer than any one call's pacing wait on any
+   * tier (at most about 9 s at Starter), so only a backlog reaches it, and short enough that a call
+   * is not sent on a decision a minute stale.
+   */
+  public static final Duration DEFAULT_MAX_QUEUE_WAIT = Duration.ofSeconds(60);
 
   private final JsonAdapter<Object> anyJson;
   private final RetryPolicy retryPolicy;
@@ -64,8 +90,12 @@ public final class Calls {
   private final String credentialsHint;
   private final KeyTurns turns;
   private final LongAdder nonceResends;
+  private final LongAdder rateLimitResends;
   private final RatePacer pacer;
+  private final List<Pacing> pacings;
   private final TimeSource time;
+  private final Duration maxQueueWait;
+  private final CallListener listener;
 
   private Calls(Builder builder) {
     this.anyJson = builder.moshi.adapter(Object.class);
@@ -77,8 +107,12 @@ public final class Calls {
     this.credentialsHint = builder.credentialsHint;
     this.turns = builder.turns;
     this.nonceResends = builder.nonceResends;
+    this.rateLimitResends = builder.rateLimitResends;
     this.pacer = builder.pacer;
+    this.pacings = List.copyOf(builder.pacings);
     this.time = builder.time;
+    this.maxQueueWait = builder.maxQueueWait;
+    this.listener = builder.listener;
   }
 
   /** Starts configuring the calls of one family. */
@@ -93,7 +127,7 @@ public final class Calls {
    */
   public <R, T> T execute(Operation operation, Supplier<Call<R>> newCall, Function<R, Envelope> envelope,
       Function<R, T> result) {
-    return run(operation, newCall, response -> complete(operation, response, envelope, result));
+    return run(operation, null, newCall, response -> complete(operation, response, envelope, result));
   }
 
   /**
@@ -103,50 +137,12 @@ public final class Calls {
    * typed exception, as any other call does.
    */
   public BinaryDownload download(Operation operation, Supplier<Call<ResponseBody>> newCall) {
-    return run(operation, newCall, response -> completeDownload(operation, response));
+    return run(operation, null, newCall, response -> completeDownload(operation, response));
   }
 
   /** As {@link #download}, completing the future (on the completion executor) instead of blocking. */
   public CompletableFuture<BinaryDownload> downloadAsync(Operation operation, Supplier<Call<ResponseBody>> newCall) {
-    return runAsync(operation, newCall, response -> completeDownload(operation, response));
-  }
-
-  /** Sends the call, re-sending and retrying by the rules, and turns its response into the result. */
-  private <R, T> T run(Operation operation, Supplier<Call<R>> newCall, Function<Response<R>, T> completer) {
-    checkCallable(operation);
-    Call<R> call = newCall.get();
-    int resends = 0;
-    for (int attempt = 1; ; ) {
-      KrakenException failure;
-      try {
-        return completer.apply(send(operation, call));
-      } catch (IOException e) {
-        failure = fromIOException(operation, e);
-      } catch (KrakenException e) {
-        failure = e;
-      }
-      if (paced(operation)) {
-        pacer.onFailure(failure);
-      }
-      if (failure instanceof NonceRejectedException && resends < MAX_NONCE_RESENDS) {
-        resends++;
-        nonceResends.increment();
-        call = call.clone(); // the signing interceptor signs the new attempt with a fresh nonce
-        continue;
-      }
-      Duration delay = retryPolicy.delayBefore(++attempt, operation.safeToRetry(), failure);
-      if (delay == null) {
-        throw failure;
-      }
-      try {
-        time.sleep(delay);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw failure;
-      }
-      checkCallable(operation);
-      call = call.clone();
-    }
+    return runAsync(operation, null, newCall, response -> completeDownload(operation, response));
   }
 
   /**
@@ -155,28 +151,7 @@ public final class Calls {
    */
   public <R, T> CompletableFuture<T> executeAsync(Operation operation, Supplier<Call<R>> newCall,
       Function<R, Envelope> envelope, Function<R, T> result) {
-    return runAsync(operation, newCall, response -> complete(operation, response, envelope, result));
-  }
-
-  private <R, T> CompletableFuture<T> runAsync(Operation operation, Supplier<Call<R>> newCall,
-      Function<Response<R>, T> completer) {
-    CompletableFuture<T> future = new CompletableFuture<>();
-    Call<R> call;
-    try {
-      checkCallable(operation);
-      call = newCall.get();
-    } catch (RuntimeException e) {
-      future.completeExceptionally(e);
-      return future;
-    }
-    AtomicReference<Call<R>> current = new AtomicReference<>(call);
-    future.whenComplete((value, error) -> {
-      if (future.isCancelled()) {
-        current.get().cancel();
-      }
-    });
-    new AsyncAttempt<>(operation, completer, future, current).start(call, 1, 0);
-    return future;
+    return runAsync(operation, null, newCall, response -> complete(operation, response, envelope, result));
   }
 
   /**
@@ -195,28 +170,34 @@ public final class Calls {
   /**
    * As {@link #execute(Operation, Supplier, Function, Function)}, for a call made from {@code
    * request} (the generated {@code <OperationId>Request}): the {@link RequestHook} sees it before
-   * anything is sent, and the result after.
+   * anything is sent, and the result after; the pacings count it.
    */
   public <R, T> T execute(Operation operation, Object request, Supplier<Call<R>> newCall,
       Function<R, Envelope> envelope, Function<R, T> result) {
-    return execute(operation, hooked(operation, request, newCall), envelope, observed(operation, request, result));
+    Function<R, T> observed = observed(operation, request, result);
+    return run(operation, request, hooked(operation, request, newCall),
+        response -> complete(operation, response, envelope, observed));
   }
 
   /** As {@link #executeAsync(Operation, Supplier, Function, Function)}, for a call made from {@code request}. */
   public <R, T> CompletableFuture<T> executeAsync(Operation operation, Object request, Supplier<Call<R>> newCall,
       Function<R, Envelope> envelope, Function<R, T> result) {
-    return executeAsync(operation, hooked(operation, request, newCall), envelope, observed(operation, request, result));
+    Function<R, T> observed = observed(operation, request, result);
+    return runAsync(operation, request, hooked(operation, request, newCall),
+        response -> complete(operation, response, envelope, observed));
   }
 
   /** As {@link #download(Operation, Supplier)}, for a call made from {@code request}. */
   public BinaryDownload download(Operation operation, Object request, Supplier<Call<ResponseBody>> newCall) {
-    return download(operation, hooked(operation, request, newCall));
+    return run(operation, request, hooked(operation, request, newCall),
+        response -> completeDownload(operation, response));
   }
 
   /** As {@link #downloadAsync(Operation, Supplier)}, for a call made from {@code request}. */
   public CompletableFuture<BinaryDownload> downloadAsync(Operation operation, Object request,
       Supplier<Call<ResponseBody>> newCall) {
-    return downloadAsync(operation, hooked(operation, request, newCall));
+    return runAsync(operation, request, hooked(operation, request, newCall),
+        response -> completeDownload(operation, response));
   }
 
   /**
@@ -233,14 +214,20 @@ public final class Calls {
     };
   }
 
+  /** {@code result}, then the hook and the pacings learn the value. */
   private <R, T> Function<R, T> observed(Operation operation, Object request, Function<R, T> result) {
-    if (hook == null) {
+    if (hook == null && pacings.isEmpty()) {
       return result;
     }
     return body -> {
       T value = result.apply(body);
       if (value != null) {
-        hook.afterResult(operation.id(), request, value);
+        if (hook != null) {
+          hook.afterResult(operation.id(), request, value);
+        }
+        for (Pacing pacing : pacings) {
+          pacing.onResult(operation, request, value);
+        }
       }
       return value;
     };
@@ -249,6 +236,11 @@ public final class Calls {
   /** How many requests were re-signed and re-sent after a nonce rejection, by every family. */
   public long nonceResends() {
     return nonceResends.sum();
+  }
+
+  /** How many requests were re-sent after {@code EAPI:Rate limit exceeded}, by every family. */
+  public long rateLimitResends() {
+    return rateLimitResends.sum();
   }
 
   private void checkCallable(Operation operation) {
@@ -263,135 +255,427 @@ public final class Calls {
     return turns != null && operation.authenticated();
   }
 
-  /** Whether the key's call counter paces {@code operation}. */
-  private boolean paced(Operation operation) {
-    return pacer != null && operation.authenticated() && operation.rateCost() > 0;
+  /** Sends the call, re-sending and retrying by the rules, and turns its response into the result. */
+  private <R, T> T run(Operation operation, Object request, Supplier<Call<R>> newCall,
+      Function<Response<R>, T> completer) {
+    checkCallable(operation);
+    Run<R> run = new Run<>(operation, request, newCall.get());
+    while (true) {
+      KrakenException failure;
+      try {
+        T value = attempt(run, completer);
+        run.end(null);
+        return value;
+      } catch (KrakenException e) {
+        failure = e;
+      }
+      Duration delay = run.afterFailure(failure);
+      if (delay == null) {
+        throw run.end(failure);
+      }
+      try {
+        if (!delay.isZero()) {
+          time.sleep(delay);
+        }
+        checkCallable(operation); // the client may have been closed meanwhile
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw run.end(failure);
+      } catch (KrakenException closed) {
+        throw run.end(closed);
+      }
+      run.call = run.call.clone(); // signed again, with a fresh nonce
+    }
   }
 
-  /** How long {@code operation} must wait for the call counter; zero when it is not paced. */
-  private Duration paceDelay(Operation operation) {
-    return paced(operation) ? pacer.reserve(operation.rateCost()) : Duration.ZERO;
+  /** One attempt on the calling thread: paced, queued for the key's turn, admitted, sent. */
+  private <R, T> T attempt(Run<R> run, Function<Response<R>, T> completer) {
+    Operation operation = run.operation;
+    Duration paced = run.pace();
+    if (paced == null) {
+      throw run.notSent(Duration.ZERO, Duration.ZERO, "its key's counters would hold it back longer");
+    }
+    long queuedNanos = 0;
+    boolean holdsTurn;
+    Duration wait = paced;
+    while (true) {
+      waitPaced(run, wait, paced, queuedNanos);
+      long queueStart = System.nanoTime();
+      holdsTurn = false;
+      if (ordered(operation)) {
+        try {
+          holdsTurn = turns.acquire(maxQueueWait.minus(paced).minusNanos(queuedNanos));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw run.attemptFailed(paced, Duration.ofNanos(queuedNanos + (System.nanoTime() - queueStart)),
+              Duration.ZERO, 0, new KrakenClientException(operation.id(),
+                  "interrupted while waiting for an earlier request on the same key; nothing was sent", e));
+        }
+      }
+      queuedNanos += System.nanoTime() - queueStart;
+      if (ordered(operation) && !holdsTurn) {
+        throw run.notSent(paced, Duration.ofNanos(queuedNanos), "the earlier requests of its key took longer");
+      }
+      Duration more = run.admit();
+      if (more.isZero()) {
+        break;
+      }
+      if (holdsTurn) {
+        turns.release(); // sent late, behind others: wait for the counter without holding the key
+      }
+      paced = paced.plus(more);
+      wait = more;
+      if (paced.plusNanos(queuedNanos).compareTo(maxQueueWait) > 0) {
+        throw run.notSent(paced, Duration.ofNanos(queuedNanos), "its key's counters would hold it back longer");
+      }
+    }
+    Duration queued = Duration.ofNanos(queuedNanos);
+    long wireStart = System.nanoTime();
+    Response<R> response;
+    try {
+      response = run.call.execute();
+    } catch (IOException e) {
+      throw run.attemptFailed(paced, queued, since(wireStart), 0, fromIOException(operation, e));
+    } finally {
+      if (holdsTurn) {
+        turns.release();
+      }
+    }
+    try {
+      T value = completer.apply(response);
+      run.attemptSucceeded(paced, queued, since(wireStart), response.code());
+      return value;
+    } catch (KrakenException e) {
+      throw run.attemptFailed(paced, queued, since(wireStart), response.code(), e);
+    }
   }
 
   /**
-   * Sends {@code call} and waits for it, after every earlier request of the key when ordered, and
-   * once the call counter has room for it when paced.
+   * Sleeps {@code wait} on the time source, part of the attempt's {@code paced} time; the client
+   * must still be open after.
    */
-  private <R> Response<R> send(Operation operation, Call<R> call) throws IOException {
-    if (!ordered(operation)) {
-      pace(operation);
-      return call.execute();
-    }
-    try {
-      turns.acquire();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KrakenClientException(operation.id(),
-          "interrupted while waiting for an earlier request on the same key; nothing was sent", e);
-    }
-    try {
-      pace(operation);
-      return call.execute();
-    } finally {
-      turns.release();
-    }
-  }
-
-  /** Blocks the calling thread until the call counter has room for {@code operation}. */
-  private void pace(Operation operation) {
-    Duration delay = paceDelay(operation);
-    if (delay.isZero()) {
+  private void waitPaced(Run<?> run, Duration wait, Duration paced, long queuedNanos) {
+    if (wait.isZero()) {
       return;
     }
     try {
-      time.sleep(delay);
+      time.sleep(wait);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KrakenClientException(operation.id(),
-          "interrupted while waiting for the key's call counter to decay; nothing was sent", e);
+      throw run.attemptFailed(paced, Duration.ofNanos(queuedNanos), Duration.ZERO, 0,
+          new KrakenClientException(run.operation.id(),
+              "interrupted while waiting for the key's counters to decay; nothing was sent", e));
     }
-    checkCallable(operation); // the client may have been closed meanwhile
+    try {
+      checkCallable(run.operation); // the client may have been closed meanwhile
+    } catch (KrakenException closed) {
+      throw run.attemptFailed(paced, Duration.ofNanos(queuedNanos), Duration.ZERO, 0, closed);
+    }
   }
 
-  private final class AsyncAttempt<R, T> {
-    private final Operation operation;
-    private final Function<Response<R>, T> completer;
-    private final CompletableFuture<T> future;
-    private final AtomicReference<Call<R>> current;
+  private <R, T> CompletableFuture<T> runAsync(Operation operation, Object request, Supplier<Call<R>> newCall,
+      Function<Response<R>, T> completer) {
+    CompletableFuture<T> future = new CompletableFuture<>();
+    Run<R> run;
+    try {
+      checkCallable(operation);
+      run = new Run<>(operation, request, newCall.get());
+    } catch (RuntimeException e) {
+      future.completeExceptionally(e);
+      return future;
+    }
+    future.whenComplete((value, error) -> {
+      if (future.isCancelled()) {
+        run.call.cancel();
+      }
+    });
+    new AsyncAttempt<>(run, completer, future).start();
+    return future;
+  }
 
-    AsyncAttempt(Operation operation, Function<Response<R>, T> completer, CompletableFuture<T> future,
-        AtomicReference<Call<R>> current) {
+  private static Duration since(long nanoTime) {
+    return Duration.ofNanos(System.nanoTime() - nanoTime);
+  }
+
+  /** One call's attempts so far: what to send next, and what the listener is told. */
+  private final class Run<R> {
+    final Operation operation;
+    final Object request;
+    final long started = System.nanoTime();
+    volatile Call<R> call;
+    /** The policy's count: 1, then one more per retry (re-sends are not retries). */
+    int policyAttempt = 1;
+    int attempts;
+    int retries;
+    int nonceResent;
+    int rateLimitResent;
+    long pacedNanos;
+    long queuedNanos;
+    CallAttempt.Reason reason = CallAttempt.Reason.FIRST;
+
+    Run(Operation operation, Object request, Call<R> call) {
       this.operation = operation;
-      this.completer = completer;
-      this.future = future;
-      this.current = current;
+      this.request = request;
+      this.call = call;
     }
 
     /**
-     * Sends {@code call} now, or when the key's earlier requests are done if ordered, and once
-     * the call counter has room for it if paced.
+     * Counts this attempt on every counter that paces it and returns the longest wait they ask;
+     * null when that is longer than {@code maxQueueWait} (the call is then not sent).
      */
-    void start(Call<R> call, int attempt, int resends) {
-      current.set(call);
-      if (!ordered(operation)) {
-        whenPaced(call, attempt, resends, false);
-        return;
-      }
-      turns.whenFree(() -> {
-        if (future.isDone()) {
-          turns.release(); // cancelled while waiting: nothing to send
-        } else {
-          whenPaced(call, attempt, resends, true);
+    Duration pace() {
+      Duration longest = Duration.ZERO;
+      int cost = restCost();
+      if (cost > 0) {
+        longest = pacer.reserve(cost, maxQueueWait);
+        if (longest == null) {
+          return null;
         }
-      });
+      }
+      for (Pacing pacing : pacings) {
+        Duration wait = pacing.reserve(operation, request, maxQueueWait);
+        if (wait == null) {
+          return null;
+        }
+        if (wait.compareTo(longest) > 0) {
+          longest = wait;
+        }
+      }
+      return longest;
     }
 
-    /** Sends at once, or from the time source once the pacing delay has passed. */
-    private void whenPaced(Call<R> call, int attempt, int resends, boolean holdsTurn) {
-      Duration delay = paceDelay(operation);
-      if (delay.isZero()) {
-        send(call, attempt, resends, holdsTurn);
+    /**
+     * Just before the attempt is sent: zero if the key's call counter, as the calls actually sent
+     * left it, has room for it (it is then counted as sent), else how long until it has.
+     */
+    Duration admit() {
+      int cost = restCost();
+      return cost > 0 ? pacer.admit(cost) : Duration.ZERO;
+    }
+
+    /** What the attempt costs on the key's REST call counter; 0 when that counter does not pace it. */
+    private int restCost() {
+      if (pacer == null || !operation.authenticated()) {
+        return 0;
+      }
+      // A re-send after the counter was full waits for room for one call at least.
+      return reason == CallAttempt.Reason.RATE_LIMIT_RESEND ? Math.max(1, operation.rateCost()) : operation.rateCost();
+    }
+
+    /**
+     * After a failed attempt: the wait before the next one (zero to send it at once; its pacing
+     * comes on top), or null to give up.
+     */
+    Duration afterFailure(KrakenException failure) {
+      if (pacer != null) {
+        pacer.onFailure(failure);
+      }
+      for (Pacing pacing : pacings) {
+        pacing.onFailure(operation, request, failure);
+      }
+      if (failure instanceof NonceRejectedException && nonceResent < MAX_NONCE_RESENDS) {
+        nonceResent++;
+        nonceResends.increment();
+        reason = CallAttempt.Reason.NONCE_RESEND;
+        return Duration.ZERO;
+      }
+      if (pacer != null && operation.authenticated() && RatePacer.saysCounterFull(failure)
+          && rateLimitResent < MAX_RATE_LIMIT_RESENDS) {
+        rateLimitResent++;
+        rateLimitResends.increment();
+        reason = CallAttempt.Reason.RATE_LIMIT_RESEND;
+        // The pacer, which now counts the key's counter as full, sets the wait; a Retry-After too.
+        return failure.retryAfter().orElse(Duration.ZERO);
+      }
+      Duration delay = retryPolicy.delayBefore(policyAttempt + 1, operation.safeToRetry(), failure);
+      if (delay != null) {
+        policyAttempt++;
+        retries++;
+        reason = CallAttempt.Reason.RETRY;
+      }
+      return delay;
+    }
+
+    void attemptSucceeded(Duration paced, Duration queued, Duration wire, int status) {
+      attemptEnd(paced, queued, wire, status, null);
+    }
+
+    KrakenException attemptFailed(Duration paced, Duration queued, Duration wire, int status,
+        KrakenException failure) {
+      attemptEnd(paced, queued, wire, status == 0 ? failure.httpStatus() : status, failure);
+      return failure;
+    }
+
+    /** The failure of an attempt that waited {@code paced} and {@code queued} and was not sent. */
+    KrakenException notSent(Duration paced, Duration queued, String why) {
+      return attemptFailed(paced, queued, Duration.ZERO, 0, new KrakenClientException(operation.id(),
+          "not sent: it could not be sent within maxQueueWait (" + maxQueueWait + "): " + why, null));
+    }
+
+    private void attemptEnd(Duration paced, Duration queued, Duration wire, int status, KrakenException failure) {
+      attempts++;
+      pacedNanos += paced.toNanos();
+      queuedNanos += queued.toNanos();
+      CallAttempt attempt = new CallAttempt(operation.id(), attempts, reason, paced, queued, wire,
+          Math.max(0, status), failure);
+      try {
+        listener.attemptEnd(attempt);
+      } catch (RuntimeException e) {
+        LOGGER.log(System.Logger.Level.WARNING, "CallListener.attemptEnd threw; ignored", e);
+      }
+    }
+
+    /** Tells the listener the call ended with {@code failure} (null: succeeded); returns it. */
+    KrakenException end(KrakenException failure) {
+      CallOutcome outcome = new CallOutcome(operation.id(), attempts, retries, nonceResent, rateLimitResent,
+          Duration.ofNanos(pacedNanos), Duration.ofNanos(queuedNanos), since(started), failure);
+      try {
+        listener.callEnd(outcome);
+      } catch (RuntimeException e) {
+        LOGGER.log(System.Logger.Level.WARNING, "CallListener.callEnd threw; ignored", e);
+      }
+      return failure;
+    }
+  }
+
+  private final class AsyncAttempt<R, T> {
+    private final Run<R> run;
+    private final Function<Response<R>, T> completer;
+    private final CompletableFuture<T> future;
+
+    AsyncAttempt(Run<R> run, Function<Response<R>, T> completer, CompletableFuture<T> future) {
+      this.run = run;
+      this.completer = completer;
+      this.future = future;
+    }
+
+    /** Paces the attempt: sends it to its turn at once, or from the time source once the wait passed. */
+    void start() {
+      Duration paced;
+      try {
+        paced = run.pace();
+      } catch (RuntimeException e) {
+        completeOffIoThread(() -> future.completeExceptionally(e));
         return;
       }
-      time.schedule(delay, () -> {
+      if (paced == null) {
+        fail(run.notSent(Duration.ZERO, Duration.ZERO, "its key's counters would hold it back longer"));
+        return;
+      }
+      waitThenQueue(paced, paced, 0);
+    }
+
+    /** Waits {@code wait} (part of {@code paced}) on the time source, then queues for the turn. */
+    private void waitThenQueue(Duration wait, Duration paced, long queuedNanos) {
+      if (wait.isZero()) {
+        queue(paced, queuedNanos);
+        return;
+      }
+      time.schedule(wait, () -> {
+        if (future.isDone()) {
+          return; // cancelled while paced
+        }
         try {
-          checkCallable(operation); // the client may have been closed meanwhile
+          checkCallable(run.operation); // the client may have been closed meanwhile
         } catch (KrakenException closed) {
-          if (holdsTurn) {
-            turns.release();
-          }
-          completeOffIoThread(() -> future.completeExceptionally(closed));
+          fail(run.attemptFailed(paced, Duration.ofNanos(queuedNanos), Duration.ZERO, 0, closed));
           return;
         }
-        send(call, attempt, resends, holdsTurn);
+        queue(paced, queuedNanos);
       });
     }
 
-    private void send(Call<R> call, int attempt, int resends, boolean holdsTurn) {
+    /**
+     * Sends now, or when the key's earlier requests are done if ordered; fails the call unsent if
+     * its turn has not come within what is left of {@code maxQueueWait}. Nothing here blocks.
+     */
+    private void queue(Duration paced, long queuedBefore) {
+      if (!ordered(run.operation)) {
+        admitThenSend(paced, queuedBefore, false);
+        return;
+      }
+      long queueStart = System.nanoTime();
+      AtomicBoolean decided = new AtomicBoolean();
+      turns.whenFree(() -> {
+        if (!decided.compareAndSet(false, true) || future.isDone()) {
+          turns.release(); // timed out or cancelled while waiting: nothing to send
+          return;
+        }
+        admitThenSend(paced, queuedBefore + (System.nanoTime() - queueStart), true);
+      });
+      if (!decided.get()) {
+        Duration left = maxQueueWait.minus(paced).minusNanos(queuedBefore);
+        // Real time, whatever the time source: the turn waits for real requests to end.
+        TimeSource.system().schedule(left.isNegative() ? Duration.ZERO : left, () -> {
+          if (decided.compareAndSet(false, true)) {
+            fail(run.notSent(paced, Duration.ofNanos(queuedBefore + (System.nanoTime() - queueStart)),
+                "the earlier requests of its key took longer"));
+          }
+        });
+      }
+    }
+
+    /**
+     * Sends the attempt if the key's call counter, as the calls actually sent left it, has room;
+     * else gives the turn back and waits for the counter again.
+     */
+    private void admitThenSend(Duration paced, long queuedNanos, boolean holdsTurn) {
+      Duration more;
+      try {
+        more = run.admit();
+      } catch (RuntimeException e) {
+        if (holdsTurn) {
+          turns.release();
+        }
+        completeOffIoThread(() -> future.completeExceptionally(e));
+        return;
+      }
+      if (more.isZero()) {
+        send(paced, Duration.ofNanos(queuedNanos), holdsTurn);
+        return;
+      }
+      if (holdsTurn) {
+        turns.release(); // sent late, behind others: wait for the counter without holding the key
+      }
+      Duration longer = paced.plus(more);
+      if (longer.plusNanos(queuedNanos).compareTo(maxQueueWait) > 0) {
+        fail(run.notSent(longer, Duration.ofNanos(queuedNanos), "its key's counters would hold it back longer"));
+        return;
+      }
+      waitThenQueue(more, longer, queuedNanos);
+    }
+
+    private void send(Duration paced, Duration queued, boolean holdsTurn) {
       if (future.isDone()) {
         if (holdsTurn) {
           turns.release();
         }
         return;
       }
-      call.enqueue(new Callback<R>() {
+      long wireStart = System.nanoTime();
+      run.call.enqueue(new Callback<R>() {
         @Override
         public void onResponse(Call<R> call, Response<R> response) {
           if (holdsTurn) {
             turns.release();
           }
+          T value;
           try {
-            T value = completer.apply(response);
-            completeOffIoThread(() -> {
-              if (!future.complete(value)) {
-                closeQuietly(value); // cancelled meanwhile: a download nobody reads would hold a connection
-              }
-            });
+            value = completer.apply(response);
           } catch (KrakenException e) {
-            retryOrFail(call, attempt, resends, e);
+            retryOrFail(run.attemptFailed(paced, queued, since(wireStart), response.code(), e));
+            return;
           } catch (RuntimeException e) {
             completeOffIoThread(() -> future.completeExceptionally(e));
+            return;
           }
+          run.attemptSucceeded(paced, queued, since(wireStart), response.code());
+          run.end(null);
+          completeOffIoThread(() -> {
+            if (!future.complete(value)) {
+              closeQuietly(value); // cancelled meanwhile: a download nobody reads would hold a connection
+            }
+          });
         }
 
         @Override
@@ -400,7 +684,7 @@ public final class Calls {
             turns.release();
           }
           if (t instanceof IOException io) {
-            retryOrFail(call, attempt, resends, fromIOException(operation, io));
+            retryOrFail(run.attemptFailed(paced, queued, since(wireStart), 0, fromIOException(run.operation, io)));
           } else {
             completeOffIoThread(() -> future.completeExceptionally(t));
           }
@@ -408,29 +692,37 @@ public final class Calls {
       });
     }
 
-    private void retryOrFail(Call<R> call, int attempt, int resends, KrakenException failure) {
-      if (paced(operation)) {
-        pacer.onFailure(failure);
-      }
-      if (failure instanceof NonceRejectedException && resends < MAX_NONCE_RESENDS) {
-        nonceResends.increment();
-        start(call.clone(), attempt, resends + 1);
-        return;
-      }
-      Duration delay = retryPolicy.delayBefore(attempt + 1, operation.safeToRetry(), failure);
+    private void retryOrFail(KrakenException failure) {
+      Duration delay = run.afterFailure(failure);
       if (delay == null) {
-        completeOffIoThread(() -> future.completeExceptionally(failure));
+        fail(failure);
         return;
       }
-      time.schedule(delay, () -> {
-        try {
-          checkCallable(operation);
-        } catch (KrakenException closed) {
-          completeOffIoThread(() -> future.completeExceptionally(closed));
-          return;
-        }
-        start(call.clone(), attempt + 1, resends);
-      });
+      if (delay.isZero()) {
+        again();
+        return;
+      }
+      time.schedule(delay, this::again);
+    }
+
+    /** The next attempt, signed again with a fresh nonce. */
+    private void again() {
+      if (future.isDone()) {
+        return;
+      }
+      try {
+        checkCallable(run.operation);
+      } catch (KrakenException closed) {
+        fail(closed);
+        return;
+      }
+      run.call = run.call.clone();
+      start();
+    }
+
+    private void fail(KrakenException failure) {
+      run.end(failure);
+      completeOffIoThread(() -> future.completeExceptionally(failure));
     }
   }
 
@@ -622,7 +914,11 @@ public final class Calls {
     private String credentialsHint;
     private KeyTurns turns;
     private LongAdder nonceResends = new LongAdder();
+    private LongAdder rateLimitResends = new LongAdder();
     private RatePacer pacer;
+    private final List<Pacing> pacings = new ArrayList<>();
+    private Duration maxQueueWait = DEFAULT_MAX_QUEUE_WAIT;
+    private CallListener listener = CallListener.NONE;
     private TimeSource time = TimeSource.system();
 
     private Builder(Moshi moshi) {
@@ -684,6 +980,37 @@ public final class Calls {
      */
     public Builder pacing(RatePacer pacer) {
       this.pacer = pacer;
+      return this;
+    }
+
+    /** Counts re-sends after {@code EAPI:Rate limit exceeded}; shared by the families of one client. */
+    public Builder rateLimitResends(LongAdder rateLimitResends) {
+      this.rateLimitResends = Objects.requireNonNull(rateLimitResends, "rateLimitResends == null");
+      return this;
+    }
+
+    /** Adds a limit the family's calls are paced by, besides the call counter of {@link #pacing}. */
+    public Builder addPacing(Pacing pacing) {
+      pacings.add(Objects.requireNonNull(pacing, "pacing == null"));
+      return this;
+    }
+
+    /**
+     * How long a call may wait, paced and queued for its key's turn, before it fails unsent;
+     * {@link #DEFAULT_MAX_QUEUE_WAIT} by default.
+     */
+    public Builder maxQueueWait(Duration maxQueueWait) {
+      Objects.requireNonNull(maxQueueWait, "maxQueueWait == null");
+      if (maxQueueWait.isNegative()) {
+        throw new IllegalArgumentException("maxQueueWait must not be negative (was " + maxQueueWait + ")");
+      }
+      this.maxQueueWait = maxQueueWait;
+      return this;
+    }
+
+    /** Sees every attempt and call; {@link CallListener#NONE} by default. */
+    public Builder callListener(CallListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener == null");
       return this;
     }
 

@@ -1,8 +1,11 @@
 package io.github.krakensdk.runtime.internal;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The per-key ordering of signed requests: one request of an API key on the wire at a time, in
@@ -83,10 +86,21 @@ public final class KeyTurns {
    * given up (passed on when it comes) and {@link InterruptedException} is thrown.
    */
   public void acquire() throws InterruptedException {
+    if (!acquire(null)) {
+      throw new AssertionError("an unbounded wait cannot time out");
+    }
+  }
+
+  /**
+   * As {@link #acquire()}, waiting at most {@code timeout} (null for no bound): returns whether the
+   * calling thread has the key. When the time is up first, its turn is given up (passed on when it
+   * comes) and nothing else changes.
+   */
+  public boolean acquire(Duration timeout) throws InterruptedException {
     synchronized (this) {
       if (!busy) {
         busy = true; // the key is free: no one to wait for
-        return;
+        return true;
       }
     }
     CompletableFuture<Void> turn = new CompletableFuture<>();
@@ -96,7 +110,14 @@ public final class KeyTurns {
       }
     });
     try {
-      turn.get();
+      if (timeout == null) {
+        turn.get();
+      } else {
+        turn.get(Math.max(0, timeout.toNanos()), TimeUnit.NANOSECONDS);
+      }
+      return true;
+    } catch (TimeoutException e) {
+      return !turn.cancel(false); // the turn arrived meanwhile: keep it
     } catch (InterruptedException e) {
       if (!turn.cancel(false)) {
         release(); // the turn arrived meanwhile: give it back

@@ -15,9 +15,10 @@ public interface Pacing {
   /**
    * Counts one attempt of {@code operation} made from {@code request} (the generated {@code
    * <OperationId>Request}; null for a raw call or an operation without parameters) and returns how
-   * long it must wait before it is sent: {@link Duration#ZERO} to send at once.
+   * long it must wait before it is sent: {@link Duration#ZERO} to send at once. When the wait
+   * would be longer than {@code maxWait}, counts nothing and returns null: the call fails unsent.
    */
-  Duration reserve(Operation operation, Object request);
+  Duration reserve(Operation operation, Object request, Duration maxWait);
 
   /** Learns from an attempt that failed, for example that the service's counter is full. */
   default void onFailure(Operation operation, Object request, KrakenException failure) {}

@@ -19,6 +19,12 @@ import java.util.Objects;
  * reservation may lie in the future (calls sent concurrently when requests of a key are not
  * ordered): the next one then starts from it, so waits queue up in the order they were reserved.
  *
+ * <p>A reservation plans a call's send time; the call may still go out later, after waiting for
+ * its key's earlier requests, and a late call shifts the counter's load onto the calls planned
+ * after it (calls that bunch up after a pause arrive as a burst). So the pacer also keeps the
+ * counter as the calls actually sent left it, and {@link #admit} checks each call against that
+ * just before it is sent.
+ *
  * <p>The counter is kept in exact integer units (10<sup>-11</sup> of a call, so that every
  * published decay is a whole number of units per nanosecond): the sandbox, whose counter runs on
  * the same simulated clock, then agrees with it to the nanosecond. Thread-safe.
@@ -37,6 +43,10 @@ public final class RatePacer {
   private long level;
   /** When {@link #level} holds: the send time of the last reservation. Guarded by {@code this}. */
   private long at;
+  /** The counter as the calls actually sent left it, at {@link #sentAt}. Guarded by {@code this}. */
+  private long sentLevel;
+  /** When {@link #sentLevel} holds: the last send, never in the future. Guarded by {@code this}. */
+  private long sentAt;
 
   public RatePacer(SpotRateTier tier, TimeSource time) {
     this.tier = Objects.requireNonNull(tier, "tier == null");
@@ -46,6 +56,7 @@ public final class RatePacer {
     // 0.33 per second is 0.33 * 10^11 units per 10^9 ns: 33 units per ns.
     this.decayPerNano = tier.decayPerSecond().movePointRight(2).longValueExact();
     this.at = time.nanoTime();
+    this.sentAt = at;
   }
 
   /**
@@ -53,6 +64,14 @@ public final class RatePacer {
    * once. Waiting less (or sending other calls of the key in between) breaks the pacing.
    */
   public Duration reserve(int cost) {
+    return reserve(cost, null);
+  }
+
+  /**
+   * As {@link #reserve(int)}, but counts nothing and returns null when the wait would be longer
+   * than {@code maxWait} (null for no bound): the caller then does not send the call.
+   */
+  public Duration reserve(int cost, Duration maxWait) {
     if (cost < 0) {
       throw new IllegalArgumentException("cost must not be negative (was " + cost + ")");
     }
@@ -62,10 +81,42 @@ public final class RatePacer {
       long current = decayed(start);
       long over = current + cost * UNITS - ceiling;
       long wait = over <= 0 ? 0 : ceilDiv(over, decayPerNano);
+      Duration delay = Duration.ofNanos(start + wait - now);
+      if (maxWait != null && delay.compareTo(maxWait) > 0) {
+        return null;
+      }
       level = current - wait * decayPerNano + cost * UNITS;
       at = start + wait;
-      return Duration.ofNanos(at - now);
+      return delay;
     }
+  }
+
+  /**
+   * Just before a call of {@code cost} that waited for its {@link #reserve reservation} is sent:
+   * counts it as sent now and returns zero if the counter, as the calls actually sent left it, has
+   * room for it; otherwise counts nothing and returns how long until it has room.
+   */
+  public Duration admit(int cost) {
+    if (cost < 0) {
+      throw new IllegalArgumentException("cost must not be negative (was " + cost + ")");
+    }
+    long now = time.nanoTime();
+    synchronized (this) {
+      long current = decay(sentLevel, Math.max(0, now - sentAt));
+      long over = current + cost * UNITS - ceiling;
+      if (over > 0 && cost > 0) {
+        return Duration.ofNanos(ceilDiv(over, decayPerNano));
+      }
+      sentLevel = current + cost * UNITS;
+      sentAt = Math.max(now, sentAt);
+      return Duration.ZERO;
+    }
+  }
+
+  /** Whether {@code failure} is the service's word that the key's call counter is full. */
+  public static boolean saysCounterFull(KrakenException failure) {
+    return failure instanceof RateLimitedException limited
+        && limited.krakenErrors().stream().map(KrakenError::code).anyMatch(COUNTER_FULL::equals);
   }
 
   /**
@@ -73,8 +124,7 @@ public final class RatePacer {
    * exceeded}, sent when another client uses the key too): later calls wait for it to decay.
    */
   public void onFailure(KrakenException failure) {
-    if (!(failure instanceof RateLimitedException limited)
-        || limited.krakenErrors().stream().map(KrakenError::code).noneMatch(COUNTER_FULL::equals)) {
+    if (!saysCounterFull(failure)) {
       return;
     }
     long now = time.nanoTime();
@@ -82,6 +132,8 @@ public final class RatePacer {
       long start = Math.max(now, at);
       level = Math.max(decayed(start), full);
       at = start;
+      sentLevel = full;
+      sentAt = Math.max(now, sentAt);
     }
   }
 
@@ -91,9 +143,13 @@ public final class RatePacer {
 
   /** The counter's value at {@code when} (not before {@link #at}). Guarded by {@code this}. */
   private long decayed(long when) {
-    long elapsed = when - at;
+    return decay(level, when - at);
+  }
+
+  /** {@code value} after {@code elapsed} nanoseconds of decay. */
+  private long decay(long value, long elapsed) {
     // Compared before multiplying: hours of idleness would overflow the product.
-    return elapsed >= ceilDiv(level, decayPerNano) ? 0 : level - elapsed * decayPerNano;
+    return elapsed >= ceilDiv(value, decayPerNano) ? 0 : value - elapsed * decayPerNano;
   }
 
   private static long ceilDiv(long dividend, long divisor) {

@@ -39,6 +39,17 @@ public final class OutcomeUnknownException extends IOException {
     this.url = url;
   }
 
+  private OutcomeUnknownException(OutcomeUnknownException original) {
+    super(original.getMessage(), original.getCause());
+    this.method = original.method;
+    this.url = original.url;
+  }
+
+  /** The same report again, for a later attempt of the same call that was refused. */
+  OutcomeUnknownException again() {
+    return new OutcomeUnknownException(this);
+  }
+
   /**
    * What a failure while the response body of {@code request} is read reports: for a request that
    * changes state, an {@code OutcomeUnknownException} (the service answered, so it received the

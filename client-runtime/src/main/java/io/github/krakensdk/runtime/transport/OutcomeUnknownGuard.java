@@ -27,7 +27,9 @@ import okio.Okio;
  * sent) never reach this interceptor and keep their own exceptions, and so do the failures that
  * say the request was not sent ({@link RequestNotSentException}) or that an interceptor raised
  * before sending it ({@link KrakenFailureIOException}, e.g. a body that cannot be signed). The
- * second rule holds even if someone turns {@code retryOnConnectionFailure} back on.
+ * second rule holds even if someone turns {@code retryOnConnectionFailure} back on. A 503 with
+ * {@code Retry-After: 0}, which OkHttp follows up by sending the request again whatever its
+ * method, reaches a state-changing request without that header.
  *
  * <p>The SDK's own calls decode their bodies through {@code ResponseDecoding}, which reports a
  * body cut off the same way ({@link OutcomeUnknownException#ofBodyFailure}); their responses are
@@ -36,8 +38,11 @@ import okio.Okio;
 final class OutcomeUnknownGuard implements Interceptor {
   static final OutcomeUnknownGuard INSTANCE = new OutcomeUnknownGuard();
 
-  /** Calls with an attempt that failed after it may have been sent. Weak: calls are not ours. */
-  private final Map<Call, Boolean> failedCalls = Collections.synchronizedMap(new WeakHashMap<>());
+  /**
+   * Calls with an attempt that failed after it may have been sent, with what that attempt
+   * reported. Weak: calls are not ours.
+   */
+  private final Map<Call, OutcomeUnknownException> failedCalls = Collections.synchronizedMap(new WeakHashMap<>());
 
   private OutcomeUnknownGuard() {}
 
@@ -46,13 +51,9 @@ final class OutcomeUnknownGuard implements Interceptor {
     Request request = chain.request();
     if (!OutcomeUnknownException.changesState(request.method())) return chain.proceed(request);
     Call call = chain.call();
-    if (failedCalls.containsKey(call)) {
-      throw new OutcomeUnknownException(
-          request.method(),
-          request.url(),
-          "an earlier attempt of this call failed after it may have reached the server,"
-              + " so it was not sent again",
-          null);
+    OutcomeUnknownException earlier = failedCalls.get(call);
+    if (earlier != null) {
+      throw earlier.again(); // OkHttp's connection retry asked for a second attempt: refused, as reported
     }
     Response response;
     try {
@@ -61,8 +62,14 @@ final class OutcomeUnknownGuard implements Interceptor {
       if (OutcomeUnknownException.saysWhatHappened(e)) {
         throw e;
       }
-      failedCalls.put(call, Boolean.TRUE);
-      throw OutcomeUnknownException.after(request, "the connection failed after the request may have reached the server", e);
+      OutcomeUnknownException reported =
+          OutcomeUnknownException.after(request, "the connection failed after the request may have reached the server", e);
+      failedCalls.put(call, reported);
+      throw reported;
+    }
+    if (response.code() == 503 && "0".equals(response.header("Retry-After"))) {
+      // OkHttp follows such an answer up by sending the request again, whatever its method.
+      response = response.newBuilder().removeHeader("Retry-After").build();
     }
     if (ResponseDecoding.reportsCutOffBodies()) {
       return response;
@@ -75,8 +82,8 @@ final class OutcomeUnknownGuard implements Interceptor {
           return super.read(sink, byteCount);
         } catch (IOException e) {
           IOException reported = OutcomeUnknownException.ofBodyFailure(request, e);
-          if (reported != e) {
-            failedCalls.put(call, Boolean.TRUE);
+          if (reported instanceof OutcomeUnknownException unknown && reported != e) {
+            failedCalls.put(call, unknown);
           }
           throw reported;
         }

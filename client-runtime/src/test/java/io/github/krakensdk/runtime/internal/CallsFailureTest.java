@@ -107,13 +107,14 @@ final class CallsFailureTest {
 
   @Test
   void aReadWhoseConnectionBrokeIsNotCompleted() {
-    server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
-    server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
-    server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
+    for (int i = 0; i < 6; i++) {
+      server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
+    }
     Api api = api(KrakenHttpClients.newBuilder().build());
     KrakenTransportException e = assertThrows(KrakenTransportException.class,
         () -> calls.execute(GET_ASSETS, api::assets, null, b -> b));
     assertFalse(e.outcomeUnknown());
-    assertEquals(3, server.getRequestCount(), "a safe read is retried up to maxAttempts");
+    assertEquals(6, server.getRequestCount(),
+        "a safe read is retried up to maxAttempts (3), each attempt once more on a fresh connection");
   }
 }

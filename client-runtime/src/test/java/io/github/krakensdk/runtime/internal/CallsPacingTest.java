@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.squareup.moshi.Moshi;
+import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.RateLimitedException;
 import io.github.krakensdk.runtime.call.SpotRateTier;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
@@ -101,31 +102,67 @@ final class CallsPacingTest {
   }
 
   @Test
-  void anAsynchronousBurstIsScheduledNeverWaitingOnAnOkHttpThreadAndKeepsItsOrder() throws Exception {
+  void anAsynchronousBurstIsScheduledNeverWaitingOnAnOkHttpThread() throws Exception {
     List<CompletableFuture<String>> futures = new ArrayList<>();
+    time.hold(); // all asked at one instant
     for (int i = 1; i <= 20; i++) {
       futures.add(executeAsync(BALANCE, "a" + i));
     }
+    List<FakeTime.Wait> planned = time.waits();
+    assertEquals(6, planned.size(), "14 at once, 6 planned");
+    for (int i = 0; i < planned.size(); i++) {
+      // Reserved at one instant, before their turns: each waits one count's decay more than the last.
+      Duration wait = planned.get(i).duration();
+      Duration counts = SpotRateTier.STARTER.decayTime(i + 1);
+      assertTrue(wait.equals(counts) || wait.equals(counts.minusNanos(1)), i + ": " + wait);
+    }
+    time.release();
     for (CompletableFuture<String> future : futures) {
       future.get(10, TimeUnit.SECONDS);
     }
-    List<FakeTime.Wait> waits = time.waits();
-    assertEquals(6, waits.size());
-    for (FakeTime.Wait wait : waits) {
-      assertOneCount(wait.duration());
+    for (FakeTime.Wait wait : time.waits()) {
       assertTrue(wait.scheduled(), "an asynchronous call's wait is scheduled, never slept: " + wait);
     }
-    assertEquals(SpotRateTier.STARTER.decayTime(6), time.elapsed());
-    List<String> order = new ArrayList<>();
-    for (String arrival : arrivals) {
-      order.add(arrival.substring(0, arrival.indexOf('@')));
-    }
-    List<String> asked = new ArrayList<>();
-    for (int i = 1; i <= 20; i++) {
-      asked.add("a" + i);
-    }
-    assertEquals(asked, order, "sent in the order asked, so their nonces rise in that order");
+    assertEquals(20, server.getRequestCount());
     assertTrue(KeyTurnsTest.free(turns));
+    assertNoOverflowAtTheService();
+  }
+
+  /**
+   * The fake timer runs a planned wait's end as soon as it is due, ahead of requests still on the
+   * wire, so planned calls reach their turn late and together: each is admitted by the counter as
+   * the calls actually sent left it, or waits again, so the service never sees a burst.
+   */
+  @Test
+  void callsThatReachTheirTurnLateAreAdmittedByWhatWasActuallySent() throws Exception {
+    Calls patient = Calls.builder(new Moshi.Builder().build()).ordering(turns).pacing(pacer).timeSource(time)
+        .maxQueueWait(Duration.ofMinutes(10)).build(); // 60 counts take minutes to pace
+    time.hold();
+    List<CompletableFuture<String>> futures = new ArrayList<>();
+    for (int i = 1; i <= 40; i++) {
+      String label = (i % 2 == 0 ? "l" : "b") + i;
+      futures.add(patient.executeAsync(i % 2 == 0 ? LEDGERS : BALANCE, () -> api.post(body(label)), null,
+          CallsPacingTest::text));
+    }
+    time.release();
+    for (CompletableFuture<String> future : futures) {
+      future.get(10, TimeUnit.SECONDS);
+    }
+    assertEquals(40, server.getRequestCount());
+    assertNoOverflowAtTheService();
+  }
+
+  /** The service's counter, replayed from the arrivals on the fake clock, never went over 15. */
+  private void assertNoOverflowAtTheService() {
+    double level = 0;
+    long last = 0;
+    for (String arrival : List.copyOf(arrivals)) {
+      long at = Long.parseLong(arrival.substring(arrival.indexOf('@') + 1));
+      level = Math.max(0, level - (at - last) * 0.33e-9);
+      last = at;
+      level += arrival.startsWith("l") ? 2 : 1; // the labels of ledger calls start with l
+      assertTrue(level <= 15 + 1e-6, "the counter went over at " + arrival + ": " + level);
+    }
   }
 
   @Test
@@ -184,24 +221,101 @@ final class CallsPacingTest {
   }
 
   @Test
-  void theServicesCounterErrorMakesLaterCallsWait() throws Exception {
+  void theServicesCounterErrorIsWaitedOutAndTheCallSentAgain() throws Exception {
+    refuseFirst(1);
+    String result = calls.executeAsync(BALANCE, () -> api.post(body("x")), r -> Envelope.spot(errors(r)),
+        CallsPacingTest::text).get(10, TimeUnit.SECONDS);
+    assertEquals("{\"error\":[],\"result\":{}}", result);
+    assertEquals(2, server.getRequestCount(), "refused, then sent again");
+    assertEquals(1, calls.rateLimitResends());
+    // Full (15) at the service: 2 counts must decay before 1 more fits under 14.
+    assertEquals(List.of(SpotRateTier.STARTER.decayTime(2)), FakeTime.durations(time.waits()));
+  }
+
+  @Test
+  void anOrderCallTheCounterDoesNotCostIsSentAgainOnceOneCallFits() {
+    refuseFirst(1);
+    String result = calls.execute(ADD_ORDER, () -> api.post(body("o")), r -> Envelope.spot(errors(r)),
+        CallsPacingTest::text);
+    assertEquals("{\"error\":[],\"result\":{}}", result);
+    assertEquals(2, server.getRequestCount());
+    assertEquals(List.of(SpotRateTier.STARTER.decayTime(2)), FakeTime.durations(time.waits()));
+  }
+
+  @Test
+  void aCounterThatStaysFullReachesTheCallerAfterThreeResends() {
+    refuseFirst(Integer.MAX_VALUE);
+    RateLimitedException e = org.junit.jupiter.api.Assertions.assertThrows(RateLimitedException.class,
+        () -> calls.execute(BALANCE, () -> api.post(body("x")), r -> Envelope.spot(errors(r)), CallsPacingTest::text));
+    assertTrue(e.getMessage().contains("EAPI:Rate limit exceeded"), e.getMessage());
+    assertEquals(1 + Calls.MAX_RATE_LIMIT_RESENDS, server.getRequestCount());
+    assertEquals(Calls.MAX_RATE_LIMIT_RESENDS, calls.rateLimitResends());
+  }
+
+  @Test
+  void withoutAPacerTheCounterErrorReachesTheCaller() {
+    refuseFirst(1);
+    Calls unpaced = Calls.builder(new Moshi.Builder().build()).ordering(turns).timeSource(time).build();
+    org.junit.jupiter.api.Assertions.assertThrows(RateLimitedException.class,
+        () -> unpaced.execute(BALANCE, () -> api.post(body("x")), r -> Envelope.spot(errors(r)), CallsPacingTest::text));
+    assertEquals(1, server.getRequestCount());
+    assertEquals(0, unpaced.rateLimitResends());
+  }
+
+  @Test
+  void aCallTheCounterDoesNotCostNeverWaitsBehindPacedOnes() throws Exception {
+    Calls patient = Calls.builder(new Moshi.Builder().build()).ordering(turns).pacing(pacer).timeSource(time)
+        .maxQueueWait(Duration.ofMinutes(5)).build(); // 20 ledger calls take 80 s to pace
+    time.hold(); // the paced calls' waits do not end until released
+    List<CompletableFuture<String>> ledgers = new ArrayList<>();
+    for (int i = 1; i <= 20; i++) {
+      String label = "l" + i;
+      ledgers.add(patient.executeAsync(LEDGERS, () -> api.post(body(label)), null, CallsPacingTest::text));
+    }
+    long pacedCalls = time.waits().stream().filter(FakeTime.Wait::scheduled).count();
+    assertEquals(13, pacedCalls, "7 fill the counter, the rest are paced: " + time.waits());
+    Duration before = time.elapsed();
+    assertEquals("{\"error\":[],\"result\":{}}",
+        patient.execute(ADD_ORDER, () -> api.post(body("cancel")), null, CallsPacingTest::text),
+        "answered while they wait");
+    assertEquals(before, time.elapsed(), "no time passed on the clock the pacing runs on");
+    assertTrue(arrivals.contains("cancel@" + before.toNanos()), arrivals.toString());
+    time.release();
+    for (CompletableFuture<String> ledger : ledgers) {
+      ledger.get(10, TimeUnit.SECONDS);
+    }
+    assertEquals(21, server.getRequestCount());
+  }
+
+  @Test
+  void aCallThePacingWouldHoldLongerThanMaxQueueWaitFailsUnsentAndCountsNothing() {
+    Calls bounded = Calls.builder(new Moshi.Builder().build()).ordering(turns).pacing(pacer).timeSource(time)
+        .maxQueueWait(STARTER_ONE).build();
+    for (int i = 1; i <= 14; i++) {
+      bounded.execute(BALANCE, () -> api.post(body("b")), null, CallsPacingTest::text); // fills the copy
+    }
+    KrakenClientException e = org.junit.jupiter.api.Assertions.assertThrows(KrakenClientException.class,
+        () -> bounded.execute(LEDGERS, () -> api.post(body("l")), null, CallsPacingTest::text));
+    assertTrue(e.getMessage().startsWith("getLedgers: not sent: it could not be sent within maxQueueWait"),
+        e.getMessage());
+    assertEquals(14, server.getRequestCount());
+    // Nothing was counted for it: one count's decay makes room for the next call.
+    bounded.execute(BALANCE, () -> api.post(body("b")), null, CallsPacingTest::text);
+    assertOneCount(time.waits().get(0).duration());
+  }
+
+  private void refuseFirst(int refusals) {
     server.setDispatcher(new Dispatcher() {
-      private boolean first = true;
+      private int left = refusals;
 
       @Override
       public synchronized MockResponse dispatch(RecordedRequest request) {
-        String body = first ? "{\"error\":[\"EAPI:Rate limit exceeded\"]}" : "{\"error\":[],\"result\":{}}";
-        first = false;
+        arrivals.add(request.getBody().utf8() + "@" + time.elapsed().toNanos());
+        String body = left > 0 ? "{\"error\":[\"EAPI:Rate limit exceeded\"]}" : "{\"error\":[],\"result\":{}}";
+        left--;
         return new MockResponse.Builder().body(body).build();
       }
     });
-    ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
-        () -> calls.executeAsync(BALANCE, () -> api.post(body("x")), r -> Envelope.spot(errors(r)),
-            CallsPacingTest::text).get(10, TimeUnit.SECONDS));
-    assertInstanceOf(RateLimitedException.class, e.getCause());
-    execute(BALANCE, "after");
-    // Full (15) at the service: 2 counts must decay before 1 more fits under 14.
-    assertEquals(List.of(SpotRateTier.STARTER.decayTime(2)), FakeTime.durations(time.waits()));
   }
 
   /** One count's decay at Starter, give or take the nanosecond the exact counter carries over. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -64,6 +65,19 @@ final class KeyTurnsTest {
   private static void awaitParked(Thread thread) throws InterruptedException {
     await(() -> thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING,
         thread.getName() + " waits");
+  }
+
+  @Test
+  void aBoundedWaitGivesUpItsTurnWhenTheTimeIsUpAndTheNextWaiterGetsIt() throws Exception {
+    KeyTurns turns = new KeyTurns();
+    assertTrue(turns.acquire(Duration.ofMillis(10)), "a free key is taken at once");
+    assertFalse(turns.acquire(Duration.ofMillis(20)), "the key stays taken");
+    AtomicBoolean started = new AtomicBoolean();
+    turns.whenFree(() -> started.set(true));
+    turns.release();
+    assertTrue(started.get(), "the turn skipped the waiter that gave up");
+    turns.release();
+    assertTrue(free(turns));
   }
 
   @Test

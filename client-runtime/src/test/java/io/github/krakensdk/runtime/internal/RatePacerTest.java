@@ -74,6 +74,47 @@ final class RatePacerTest {
   }
 
   @Test
+  void aReservationsWaitIsNotCountedWhenItWouldBeLongerThanTheBound() {
+    RatePacer pacer = new RatePacer(SpotRateTier.PRO, time);
+    for (int i = 0; i < 9; i++) {
+      pacer.reserve(2);
+    }
+    assertEquals(null, pacer.reserve(2, Duration.ofMillis(999)), "1 s needed");
+    assertEquals(Duration.ofSeconds(1), pacer.reserve(2, Duration.ofSeconds(1)), "nothing was counted before");
+  }
+
+  @Test
+  void admissionCountsWhatIsActuallySentAndHoldsBackALateBurst() {
+    RatePacer pacer = new RatePacer(SpotRateTier.PRO, time);
+    for (int i = 0; i < 19; i++) {
+      assertEquals(Duration.ZERO, pacer.reserve(1));
+      assertEquals(Duration.ZERO, pacer.admit(1), "sent when planned");
+    }
+    Duration planned = Duration.ZERO;
+    for (int i = 0; i < 10; i++) {
+      planned = pacer.reserve(1); // planned one second apart
+    }
+    assertEquals(Duration.ofSeconds(10), planned);
+    // The ten were held up: they reach their turn together, ten seconds on, after 10 counts decayed.
+    time.advance(Duration.ofSeconds(10));
+    for (int i = 0; i < 10; i++) {
+      assertEquals(Duration.ZERO, pacer.admit(1), "room for " + (i + 1));
+    }
+    assertEquals(Duration.ofSeconds(1), pacer.admit(1), "a burst beyond the counter waits; nothing counted");
+    assertEquals(Duration.ofSeconds(1), pacer.admit(1));
+    assertEquals(Duration.ZERO, pacer.admit(0), "what costs nothing is always admitted");
+  }
+
+  @Test
+  void theServicesCounterErrorFillsBothCopies() {
+    RatePacer pacer = new RatePacer(SpotRateTier.PRO, time);
+    pacer.onFailure(new io.github.krakensdk.errors.RateLimitedException(new io.github.krakensdk.errors.ServiceError(
+        "getBalance", 200, java.util.List.of("EAPI:Rate limit exceeded"), null, null, null, "", null)));
+    assertEquals(Duration.ofSeconds(2), pacer.reserve(1), "20 at the service: 2 counts before 1 more fits under 19");
+    assertEquals(Duration.ofSeconds(2), pacer.admit(1));
+  }
+
+  @Test
   void theCounterDecaysWhileIdleAndNeverBelowZero() {
     RatePacer pacer = new RatePacer(SpotRateTier.INTERMEDIATE, time);
     for (int i = 0; i < 19; i++) {

@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.errors.KrakenClientException;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.SocketEffect;
@@ -83,11 +85,54 @@ final class OutcomeUnknownTest {
   }
 
   @Test
-  void evenWithRetriesTurnedBackOnTheCallIsNotResent() throws Exception {
+  void theSecondAttemptOkHttpAsksForIsRefusedWithTheFirstAttemptsReport() throws Exception {
     OkHttpClient client = KrakenHttpClients.newBuilder().retryOnConnectionFailure(true).build();
     warmUpThenDropAfterRequestThenAnswer(client);
-    assertThrows(OutcomeUnknownException.class, () -> client.newCall(addOrder()).execute());
+    OutcomeUnknownException e =
+        assertThrows(OutcomeUnknownException.class, () -> client.newCall(addOrder()).execute());
+    assertTrue(e.getMessage().contains("the connection failed after the request may have reached the server"),
+        e.getMessage());
     assertEquals(2, server.getRequestCount());
+  }
+
+  @Test
+  void aGetOnAStalePooledConnectionIsSentAgainOnAFreshOne() throws Exception {
+    OkHttpClient client = KrakenHttpClients.newBuilder().build();
+    warmUpThenDropAfterRequestThenAnswer(client);
+    Request ticker = new Request.Builder().url(server.url("/0/public/Ticker?pair=XBTUSD")).build();
+    try (Response response = client.newCall(ticker).execute()) {
+      assertEquals(200, response.code(), "answered on the second attempt");
+    }
+    assertEquals(3, server.getRequestCount(), "the warm-up and the GET twice");
+  }
+
+  @Test
+  void a408IsNotFollowedUp() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(408).body("{}").build());
+    server.enqueue(new MockResponse.Builder().body("{}").build());
+    try (Response timeout = KrakenHttpClients.newBuilder().build().newCall(addOrder()).execute()) {
+      assertEquals(408, timeout.code(), "answered as is: the POST may not be sent again");
+    }
+    assertEquals(1, server.getRequestCount());
+  }
+
+  @Test
+  void a503WithRetryAfterZeroIsNotFollowedUp() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(503).setHeader("Retry-After", "0").body("{}").build());
+    server.enqueue(new MockResponse.Builder().body("{}").build());
+    try (Response unavailable = KrakenHttpClients.newBuilder().build().newCall(addOrder()).execute()) {
+      assertEquals(503, unavailable.code());
+    }
+    assertEquals(1, server.getRequestCount());
+  }
+
+  @Test
+  void aStalledGetIsNotSentAgain() {
+    server.enqueue(new MockResponse.Builder().body("{}").headersDelay(2, TimeUnit.SECONDS).build());
+    OkHttpClient client = KrakenHttpClients.newBuilder().readTimeout(Duration.ofMillis(200)).build();
+    Request get = new Request.Builder().url(server.url("/0/public/Assets")).build();
+    assertThrows(java.net.SocketTimeoutException.class, () -> client.newCall(get).execute());
+    assertEquals(1, server.getRequestCount(), "a timeout is not a connection failure");
   }
 
   @Test
@@ -114,11 +159,13 @@ final class OutcomeUnknownTest {
   @Test
   void safeRequestsKeepTheirOwnException() {
     server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
+    server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
     OkHttpClient client = KrakenHttpClients.newBuilder().build();
     Request get = new Request.Builder().url(server.url("/0/public/Assets")).build();
     IOException e = assertThrows(IOException.class, () -> client.newCall(get).execute());
     assertFalse(e instanceof OutcomeUnknownException);
-    assertEquals(1, server.getRequestCount());
+    assertEquals(2, server.getRequestCount(), "tried, and once more on a fresh connection");
+    assertEquals(1, e.getSuppressed().length, "the first failure kept: " + e);
   }
 
   @Test
@@ -155,6 +202,7 @@ final class OutcomeUnknownTest {
     OkHttpClient.Builder builder = KrakenHttpClients.newBuilder();
     KrakenHttpClients.configure(builder);
     assertEquals(1, builder.networkInterceptors().size());
-    assertFalse(builder.build().retryOnConnectionFailure());
+    assertEquals(1, builder.interceptors().size(), "one retry of safe requests");
+    assertFalse(builder.build().retryOnConnectionFailure(), "which would repeat a POST, or follow up a 408");
   }
 }

@@ -132,7 +132,9 @@ class BinaryDownloadTest {
   @Test
   void aRateLimitEnvelopeIsARateLimitedExceptionAsynchronously() throws Exception {
     try (WireFixture wire = WireFixture.create()) {
-      WireFixture.enqueue(wire.server, 200, "{\"error\":[\"EAPI:Rate limit exceeded\"]}");
+      for (int i = 0; i < 1 + ErrorExampleTest.RATE_LIMIT_RESENDS; i++) { // re-sent while the counter stays full
+        WireFixture.enqueue(wire.server, 200, "{\"error\":[\"EAPI:Rate limit exceeded\"]}");
+      }
 
       ExecutionException failed = assertThrows(ExecutionException.class,
           () -> wire.client.spot().retrieveExportAsync(r -> r.id(REPORT)).get(10, TimeUnit.SECONDS));

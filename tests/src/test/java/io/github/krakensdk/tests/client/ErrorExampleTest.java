@@ -36,7 +36,8 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <p>A bearer operation's 401 makes the SDK refresh the token once and retry: the example is
  * answered to both attempts, with the contract's token example in between. A rejected nonce
- * executed nothing, so the client signs the request again and re-sends it, three times: the
+ * executed nothing, and so did Spot's {@code EAPI:Rate limit exceeded} (re-sent once the key's call
+ * counter decayed): the client signs the request again and re-sends it, three times: the
  * example is answered to all four attempts, each with a nonce of its own, before it fails.
  *
  * <p>OAuth {@code getToken} is reached through {@code kraken.oauthTokens()} ({@link TokenCall}),
@@ -79,7 +80,11 @@ class ErrorExampleTest {
       boolean refreshes = status == 401 && bearer(call);
       boolean resent = ServiceErrors.type(call.contract, status, ServiceErrors.strings(call.style(), body))
           == NonceRejectedException.class;
-      for (int i = 0; i < (resent ? 1 + NONCE_RESENDS : 1); i++) {
+      // The Spot key's call counter refused it: nothing executed, waited out and re-sent.
+      boolean counterFull = call.contract.family == Family.SPOT && !call.contract.securitySchemes(call.op).isEmpty()
+          && ServiceErrors.strings(call.style(), body).contains("EAPI:Rate limit exceeded");
+      int resends = resent ? NONCE_RESENDS : counterFull ? RATE_LIMIT_RESENDS : 0;
+      for (int i = 0; i < 1 + resends; i++) {
         WireFixture.enqueue(target, status, Contracts.writeJson(body));
       }
       if (refreshes) {
@@ -103,6 +108,9 @@ class ErrorExampleTest {
         assertEquals("/oauth/token", refresh.getUrl().encodedPath());
         RecordedRequest retry = WireFixture.take(target);
         assertEquals("Bearer " + tokenExample().get("access_token").asText(), retry.getHeaders().get("Authorization"));
+      } else if (counterFull) {
+        assertEquals(1 + RATE_LIMIT_RESENDS, wire.requestCount(), "the call and its re-sends once the counter decayed");
+        assertEquals(RATE_LIMIT_RESENDS, wire.client.rateLimitResends());
       } else if (resent) {
         assertEquals(1 + NONCE_RESENDS, wire.requestCount(), "the call and its re-signed re-sends");
         assertEquals(NONCE_RESENDS, wire.client.nonceResends());
@@ -140,6 +148,8 @@ class ErrorExampleTest {
 
   /** How often the client re-signs and re-sends a request whose nonce was rejected. */
   static final int NONCE_RESENDS = 3;
+  /** How often the client re-sends a Spot request its key's call counter refused. */
+  static final int RATE_LIMIT_RESENDS = 3;
 
   static String key(Family family) {
     return switch (family) {

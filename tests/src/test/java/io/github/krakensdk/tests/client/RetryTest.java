@@ -36,8 +36,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Retries: off by default; with an opt-in {@link RetryPolicy} only operations that are safe to
- * repeat (GETs and those the contract marks {@code x-kraken-idempotent}) are sent again, after a
+ * Retries: by default ({@code RetryPolicy.exponential().build()}) and with any {@link RetryPolicy},
+ * only operations that are safe to repeat (GETs and those the contract marks {@code x-kraken-idempotent}) are sent again, after a
  * network failure, rate limiting or a 5xx, each attempt signed again with a new nonce, and a
  * {@code Retry-After} is honoured. Which operations are safe is read from the YAML. Delays are
  * zero (or a {@code Retry-After: 0}), so nothing here waits, and nothing is timed.
@@ -215,6 +215,21 @@ class RetryTest {
    * The policy itself: Retry-After exactly, within the cap; backoff with jitter under its cap;
    * never an operation that is not safe, nor a rejected request.
    */
+  /** Without a policy of the caller's, operations safe to repeat are retried; others never. */
+  @Test
+  void byDefaultSafeOperationsAreRetriedAndOthersAreNot() {
+    try (WireFixture wire = WireFixture.builder().defaultRetryPolicy().build()) {
+      WireFixture.enqueue(wire.server, 503, "{\"error\":[\"EService:Unavailable\"]}");
+      WireFixture.enqueue(wire.server, 200, "{\"error\":[],\"result\":{}}");
+      assertEquals(Map.of(), wire.client.spot().getAssets());
+      assertEquals(2, wire.requestCount(), "a GET: failed, retried, answered");
+      WireFixture.enqueue(wire.server, 503, "{\"error\":[\"EService:Unavailable\"]}");
+      assertThrows(KrakenServiceException.class,
+          () -> wire.client.spot().cancelWithdrawal(r -> r.asset("XBT").refid("FTQcuak-V6Za8qrWnhzTx67yYHz8Tg")));
+      assertEquals(3, wire.requestCount(), "a withdrawal's cancel is sent once");
+    }
+  }
+
   @Test
   void policyDelays() {
     RetryPolicy policy = RetryPolicy.exponential()

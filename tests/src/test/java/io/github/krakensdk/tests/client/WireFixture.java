@@ -83,9 +83,11 @@ public final class WireFixture implements AutoCloseable {
         .embedServiceVersion(serviceVersion)
         .oauth(OAUTH_CLIENT, tokens)
         .nonceSource(nonces::incrementAndGet)
-        .retryPolicy(builder.retryPolicy)
         .timeSource(time)
         .warningListener((operationId, list) -> warnings.add(new Warning(operationId, list)));
+    if (builder.retryPolicy != null) {
+      client.retryPolicy(builder.retryPolicy);
+    }
     if (builder.httpClient != null) {
       client.httpClient(builder.httpClient);
     }
@@ -210,6 +212,12 @@ public final class WireFixture implements AutoCloseable {
 
     public Builder retryPolicy(RetryPolicy retryPolicy) {
       this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy == null");
+      return this;
+    }
+
+    /** The client's own default retry policy instead of the fixture's {@link RetryPolicy#none()}. */
+    public Builder defaultRetryPolicy() {
+      this.retryPolicy = null;
       return this;
     }
 

@@ -155,7 +155,13 @@ class FaultInjectionTest {
     RATE_LIMITED_429("429 with Retry-After: 0",
         (t, ok) -> json(429, t.error("apiLimitExceeded", "EAPI:Rate limit exceeded")).setHeader("Retry-After", "0"),
         RETRIED,
-        once("RateLimitedException, HTTP 429, Retry-After PT0S")),
+        RETRIED) {
+      /** Spot's call counter refused it: nothing was executed, so the POST is waited out and re-sent. */
+      @Override
+      boolean executedNothing() {
+        return true;
+      }
+    },
     UNAVAILABLE_503("503 with Retry-After: 2 (above the 500 ms cap)",
         (t, ok) -> json(503, t.error("Unavailable", "EService:Unavailable")).setHeader("Retry-After", "2"),
         once("KrakenServiceException, HTTP 503, Retry-After PT2S"),
@@ -223,6 +229,11 @@ class FaultInjectionTest {
 
     String expected(Target target) {
       return target == Target.GET ? get : post;
+    }
+
+    /** Whether the first answer says the service executed nothing, so even a POST may be sent again. */
+    boolean executedNothing() {
+      return false;
     }
   }
 
@@ -309,7 +320,7 @@ class FaultInjectionTest {
       Throwable failure = thrown;
       observed = describe(result, thrown) + "; " + attempts.get() + (attempts.get() == 1 ? " attempt, " : " attempts, ")
           + recorded.size() + " reached the server" + (resigned ? ", each signed with a new nonce" : "");
-      if (!target.retried) {
+      if (!target.retried && !fault.executedNothing()) {
         assertEquals(1, attempts.get(), "a POST that is not safe to repeat is put on the wire once, whatever happens");
       }
 

@@ -58,7 +58,8 @@ class OneErrorModelTest {
   @Test
   void kindsComeFromTheContract() {
     try (WireFixture wire = WireFixture.create()) {
-      WireFixture.enqueue(wire.server, 200, "{\"error\":[\"EAPI:Rate limit exceeded\"]}");
+      // EAPI:Rate limit exceeded is rate-limited too, but waited out and re-sent (SpotRateLimitErrorsTest).
+      WireFixture.enqueue(wire.server, 200, "{\"error\":[\"EGeneral:Too many requests\"]}");
       assertThrows(RateLimitedException.class, () -> wire.client.spot().getTradeVolume(r -> r.pair("XBTUSD")));
       WireFixture.enqueue(wire.server, 200, "{\"error\":[\"EAPI:Invalid key\"]}");
       assertThrows(AuthenticationException.class, () -> wire.client.spot().getTradeVolume(r -> r.pair("XBTUSD")));

@@ -86,8 +86,9 @@ class RawCallTest {
   void onlySafeRawCallsAreRetried() {
     RetryPolicy policy = RetryPolicy.exponential().maxAttempts(2).initialDelay(Duration.ofMillis(1)).build();
     try (WireFixture wire = WireFixture.builder().retryPolicy(policy).build()) {
-      WireFixture.enqueue(wire.server, 429, "{\"error\":[\"EAPI:Rate limit exceeded\"]}");
-      assertThrows(RateLimitedException.class, () -> wire.client.rawCall(Family.SPOT,
+      // A failure the service may have acted on (EAPI:Rate limit exceeded executed nothing and is re-sent).
+      WireFixture.enqueue(wire.server, 503, "{\"error\":[\"EService:Unavailable\"]}");
+      assertThrows(KrakenServiceException.class, () -> wire.client.rawCall(Family.SPOT,
           RawRequest.post("0/private/AddOrder").authenticated(true).build()));
       assertEquals(1, wire.requestCount(), "a POST that is not marked idempotent is sent once");
       // Not the key's call counter (EAPI:Rate limit exceeded, retried only after a Retry-After): a limit a wait clears.
