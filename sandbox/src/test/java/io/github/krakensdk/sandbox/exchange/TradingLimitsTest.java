@@ -2,6 +2,7 @@ package io.github.krakensdk.sandbox.exchange;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.krakensdk.runtime.call.SpotRateTier;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -172,5 +173,16 @@ class TradingLimitsTest extends ExchangeFixture {
     assertEquals(1, counter(), DELTA, "still before the time the counter last held at");
     clock.set(START.plusMillis(1_500));
     assertEquals(0.5, counter(), DELTA);
+  }
+  @Test
+  void theTiersAgreeWithTheClientsFigures() {
+    for (Tier tier : Tier.values()) {
+      SpotRateTier client = SpotRateTier.valueOf(tier.name());
+      assertEquals(client.tradingThreshold(), tier.tradingThreshold(), tier.name());
+      assertEquals(0, client.tradingDecayPerSecond().compareTo(BigDecimal.valueOf(tier.tradingDecayPerSecond())),
+          tier.name());
+      assertEquals(client.maximum(), tier.restCounterMaximum(), tier.name());
+      assertEquals(0, client.decayPerSecond().compareTo(BigDecimal.valueOf(tier.restDecayPerSecond())), tier.name());
+    }
   }
 }
