@@ -79,7 +79,7 @@ import java.util.Set;
  *
  * <h2>Limits of the copy</h2>
  * It counts only this client's transactions, by the pair's name as the request spells it (spell a
- * pair one way: {@code XBTUSD} and {@code XXBTZUSD} get two copies). At most {@value #REMEMBERED}
+ * pair one way: {@code XBTUSD} and {@code XXBTZUSD} get two copies). At most 10 000
  * orders are remembered, the least recently placed or amended forgotten first. The limit behind
  * {@code EOrder:Domain rate limit exceeded} is not paced: the service publishes no figure for it.
  * Raw calls carry no typed request and are not counted. Thread-safe; never blocks.
