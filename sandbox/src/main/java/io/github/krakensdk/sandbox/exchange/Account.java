@@ -1,6 +1,7 @@
 package io.github.krakensdk.sandbox.exchange;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,17 +11,26 @@ import java.util.Map;
 
 /** An account: balances per asset (internal names), its ledger, its trades and orders. Guarded by the exchange's lock. */
 final class Account {
-  /** The per-pair trading rate counter, decayed lazily. */
+  /**
+   * The per-pair trading rate counter, decayed lazily and exactly: by the tier's rate per second
+   * for every nanosecond of the clock, so that a client's copy on the same clock agrees with it.
+   */
   static final class Counter {
-    double value;
-    Instant at;
+    /** The value at {@link #at}. */
+    BigDecimal value = BigDecimal.ZERO;
+    /** When {@link #value} held; null before the first transaction. */
+    private Instant at;
 
-    double current(Instant now, Tier tier) {
+    /** The value at {@code now}, which becomes the time it holds at (a clock moved back keeps the later time). */
+    BigDecimal current(Instant now, Tier tier) {
       if (at != null && now.isAfter(at)) {
-        double seconds = (now.toEpochMilli() - at.toEpochMilli()) / 1000.0;
-        value = Math.max(0, value - seconds * tier.tradingDecayPerSecond());
+        Duration elapsed = Duration.between(at, now);
+        BigDecimal seconds = BigDecimal.valueOf(elapsed.getSeconds()).add(BigDecimal.valueOf(elapsed.getNano(), 9));
+        value = value.subtract(BigDecimal.valueOf(tier.tradingDecayPerSecond()).multiply(seconds)).max(BigDecimal.ZERO);
       }
-      at = now;
+      if (at == null || now.isAfter(at)) {
+        at = now;
+      }
       return value;
     }
   }

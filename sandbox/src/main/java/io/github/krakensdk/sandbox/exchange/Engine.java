@@ -987,15 +987,27 @@ final class Engine {
 
   // ---- cancel, amend, edit ----
 
-  /** The rate counter's charge for a transaction: always the fixed part; the rest only when it goes through. */
+  /**
+   * The rate counter's charge for a transaction: always the fixed part; the decaying part only
+   * when the transaction goes through, which it does not when the whole would pass the tier's
+   * threshold ({@code EOrder:Rate limit exceeded}).
+   */
   void charge(Account account, Tier tier, Catalog.Pair pair, double fixed, double decaying, Instant now) {
     Account.Counter counter = account.counter(pair.name());
-    double current = counter.current(now, tier);
-    if (current + fixed + decaying > tier.tradingThreshold()) {
-      counter.value = current + fixed;
+    BigDecimal current = counter.current(now, tier);
+    BigDecimal withFixed = current.add(BigDecimal.valueOf(fixed));
+    BigDecimal whole = withFixed.add(BigDecimal.valueOf(decaying));
+    if (whole.compareTo(BigDecimal.valueOf(tier.tradingThreshold())) > 0) {
+      counter.value = withFixed;
       throw new ExchangeError(Errors.RATE_LIMIT);
     }
-    counter.value = current + fixed + decaying;
+    counter.value = whole;
+  }
+
+  /** Adds {@code count} to the rate counter whatever it then is: a batch cancel is accepted over the threshold. */
+  void chargeAnyway(Account account, Tier tier, Catalog.Pair pair, double count, Instant now) {
+    Account.Counter counter = account.counter(pair.name());
+    counter.value = counter.current(now, tier).add(BigDecimal.valueOf(count));
   }
 
   static double cancelPenalty(Duration age) {
@@ -1014,9 +1026,18 @@ final class Engine {
     return ms < 5_000 ? 6 : ms < 10_000 ? 5 : ms < 15_000 ? 4 : ms < 45_000 ? 2 : ms < 90_000 ? 1 : 0;
   }
 
-  /** Cancels an open order of the account, charging the cancel penalty for its resting time. */
-  void cancel(Account account, Tier tier, Order order, Instant now) {
-    charge(account, tier, order.pair, 0, cancelPenalty(Duration.between(order.lastChange, now)), now);
+  /**
+   * Cancels an open order of the account, charging the cancel penalty for its resting time:
+   * refused above the threshold, unless it is part of a batch cancel, which the service accepts
+   * whatever the counter.
+   */
+  void cancel(Account account, Tier tier, Order order, boolean batch, Instant now) {
+    double penalty = cancelPenalty(Duration.between(order.lastChange, now));
+    if (batch) {
+      chargeAnyway(account, tier, order.pair, penalty, now);
+    } else {
+      charge(account, tier, order.pair, 0, penalty, now);
+    }
     close(order, "canceled", "User requested", now);
   }
 

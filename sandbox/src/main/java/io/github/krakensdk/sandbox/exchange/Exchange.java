@@ -61,13 +61,24 @@ import java.util.Set;
  * state is next read or changed, at the time they became due.
  *
  * <h2>Limits</h2>
- * Per account and pair, the trading rate counter of "Spot Trading Limits": +1 per AddOrder,
- * +n/2 per AddOrderBatch of n orders, +1 per AmendOrder and EditOrder plus a penalty that depends
- * on how long the order rested (amend &lt;5 s 3, &lt;10 s 2, &lt;15 s 1; edit &lt;5 s 6, &lt;10 s 5,
- * &lt;15 s 4, &lt;45 s 2, &lt;90 s 1; cancel &lt;5 s 8, &lt;10 s 6, &lt;15 s 5, &lt;45 s 4, &lt;90 s 2,
- * &lt;300 s 1, also per order of CancelOrderBatch), decaying by the tier's rate; above the tier's
- * threshold the engine answers {@code EOrder:Rate limit exceeded} (the fixed part is charged even
- * then). The open orders per pair are capped by tier ({@code EOrder:Orders limit exceeded}).
+ * Per account and pair, the trading engine's rate counter as the service's "Spot Trading Limits"
+ * page publishes it. A fixed count, charged on receipt even when the transaction is then refused:
+ * +1 per AddOrder, +n/2 per AddOrderBatch of n orders, +1 per AmendOrder and EditOrder. A decaying
+ * count, charged when the transaction goes through, by how long the order has rested since it was
+ * placed or last amended: amend &lt;5 s +3, &lt;10 s +2, &lt;15 s +1; edit &lt;5 s +6, &lt;10 s +5,
+ * &lt;15 s +4, &lt;45 s +2, &lt;90 s +1; cancel &lt;5 s +8, &lt;10 s +6, &lt;15 s +5, &lt;45 s +4,
+ * &lt;90 s +2, &lt;300 s +1 (per order cancelled, also by CancelOrderBatch). The counter falls by
+ * the tier's decay per second ({@link Tier}: Starter 60 and 1/s, Intermediate 125 and 2.34/s, Pro
+ * 180 and 3.75/s), exactly, on the clock. A transaction that would take it above the tier's
+ * threshold is refused with {@code EOrder:Rate limit exceeded}, except a batch cancel, which the
+ * service accepts whatever the counter. Validation-only requests ({@code validate}) count nothing.
+ * The open orders per pair are capped by tier ({@code EOrder:Orders limit exceeded}).
+ *
+ * <p>Where the published figures leave a gap, the sandbox charges nothing: CancelAllOrders and
+ * the dead man's switch of CancelAllOrdersAfter (the page's table does not list them), and the
+ * limit behind {@code EOrder:Domain rate limit exceeded} (wider than a pair, by its name: the
+ * account's), which the service lists among AddOrder's and AddOrderBatch's errors without
+ * publishing its scope, threshold, costs or decay: the sandbox never answers it.
  *
  * <h2>Simplifications against the service</h2>
  * <ul>
@@ -338,7 +349,7 @@ public final class Exchange {
       throw new ExchangeError(Errors.UNKNOWN_ORDER);
     }
     for (Order order : found) {
-      engine.cancel(account, tier, order, now);
+      engine.cancel(account, tier, order, false, now);
     }
     engine.drain(now);
     return count(found.size());
@@ -396,7 +407,7 @@ public final class Exchange {
       found.addAll(engine.openOrders(account, null, clOrdId));
     }
     for (Order order : found) {
-      engine.cancel(account, tier, order, now);
+      engine.cancel(account, tier, order, true, now);
     }
     engine.drain(now);
     return count(found.size());
@@ -605,7 +616,7 @@ public final class Exchange {
   /** The account's trading rate counter on a pair now, decayed by the account's tier (for tests). */
   synchronized double tradingCounter(String account, String pair) {
     Account a = engine.account(account);
-    return a.counter(engine.catalog.requirePair(pair).name()).current(clock.instant(), a.tier);
+    return a.counter(engine.catalog.requirePair(pair).name()).current(clock.instant(), a.tier).doubleValue();
   }
 
   /** The last trade price of a pair. */

@@ -3,7 +3,9 @@ package io.github.krakensdk.sandbox.exchange;
 /**
  * A client's verification tier, which sets the limits the service enforces (Spot Trading Limits
  * and Spot REST rate limits, as published): the trading engine's per-pair rate counter threshold
- * and decay, the open orders allowed per pair, and the REST call counter's maximum and decay.
+ * and decay (Starter 60 and 1/s, Intermediate 125 and 2.34/s, Pro 180 and 3.75/s), the open orders
+ * allowed per pair (60, 80, 225), and the REST call counter's maximum and decay. The client's
+ * {@code SpotRateTier} carries the same figures for its pacing.
  *
  * <p>{@link #STARTER} is the default for an account that declares nothing.
  */

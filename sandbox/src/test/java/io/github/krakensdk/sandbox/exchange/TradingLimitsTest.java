@@ -2,6 +2,7 @@ package io.github.krakensdk.sandbox.exchange;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.krakensdk.runtime.call.SpotRateTier;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +16,10 @@ class TradingLimitsTest extends ExchangeFixture {
 
   String restingBuy(String pair, String price) {
     return place("pair", pair, "type", "buy", "ordertype", "limit", "price", price, "volume", "0.01");
+  }
+
+  void marketBuy() {
+    place("pair", "XBTUSD", "type", "buy", "ordertype", "market", "volume", "0.0001");
   }
 
   double counter() {
@@ -121,5 +126,63 @@ class TradingLimitsTest extends ExchangeFixture {
     assertEquals(List.of("EOrder:Rate limit exceeded", "EOrder:Rate limit exceeded", "EOrder:Rate limit exceeded"),
         refused);
     assertEquals(new BigDecimal("1.2600000000"), balance("XXBT"));
+  }
+  @Test
+  void aBatchCancelIsAcceptedAboveTheThresholdAndCounted() {
+    List<Object> txids = new ArrayList<>();
+    for (int i = 0; i < 13; i++) {
+      txids.add(restingBuy("XBTUSD", "80000.0"));
+    }
+    for (int i = 0; i < 5; i++) {
+      call("cancelOrder", "txid", txids.remove(0)); // +8 each
+    }
+    assertEquals(53, counter(), DELTA);
+    // A single cancel of a young order would pass 60 and is refused; the service accepts a batch
+    // cancel whatever the counter: all eight go, +8 each.
+    String single = (String) txids.get(0);
+    assertEquals("EOrder:Rate limit exceeded", refusal(() -> call("cancelOrder", "txid", single)));
+    assertEquals(8L, call("cancelOrderBatch", "orders", txids).get("count"));
+    assertEquals(53 + 64, counter(), DELTA);
+    assertEquals("EOrder:Rate limit exceeded", refusal(() -> restingBuy("XBTUSD", "80000.0")));
+  }
+
+  @Test
+  void theCounterDecaysExactlyToTheNanosecond() {
+    exchange.setTier(Exchange.DEMO, Tier.INTERMEDIATE);
+    fund();
+    for (int i = 0; i < 125; i++) {
+      marketBuy();
+    }
+    // 1 / 2.34 s is 427 350 427.35... ns: a whole nanosecond less leaves the counter above 124.
+    clock.advance(Duration.ofNanos(427_350_427));
+    assertEquals("EOrder:Rate limit exceeded", refusal(this::marketBuy));
+    // The refused order's fixed +1 counted: 1.00000000082 more must decay, 427 350 427.7 ns.
+    clock.advance(Duration.ofNanos(427_350_428));
+    marketBuy();
+  }
+
+  @Test
+  void aClockSetBackNeverDecaysTheSameTimeTwice() {
+    restingBuy("XBTUSD", "80000.0");
+    restingBuy("XBTUSD", "80000.0");
+    clock.advance(Duration.ofSeconds(1));
+    assertEquals(1, counter(), DELTA);
+    clock.set(START);
+    assertEquals(1, counter(), DELTA);
+    clock.advance(Duration.ofMillis(500));
+    assertEquals(1, counter(), DELTA, "still before the time the counter last held at");
+    clock.set(START.plusMillis(1_500));
+    assertEquals(0.5, counter(), DELTA);
+  }
+  @Test
+  void theTiersAgreeWithTheClientsFigures() {
+    for (Tier tier : Tier.values()) {
+      SpotRateTier client = SpotRateTier.valueOf(tier.name());
+      assertEquals(client.tradingThreshold(), tier.tradingThreshold(), tier.name());
+      assertEquals(0, client.tradingDecayPerSecond().compareTo(BigDecimal.valueOf(tier.tradingDecayPerSecond())),
+          tier.name());
+      assertEquals(client.maximum(), tier.restCounterMaximum(), tier.name());
+      assertEquals(0, client.decayPerSecond().compareTo(BigDecimal.valueOf(tier.restDecayPerSecond())), tier.name());
+    }
   }
 }
