@@ -13,15 +13,18 @@ import io.github.krakensdk.auth.oauth.OAuthTokenClient;
 import io.github.krakensdk.auth.oauth.TokenStore;
 import io.github.krakensdk.embed.EmbedApi;
 import io.github.krakensdk.embed.EmbedService;
+import io.github.krakensdk.embed.internal.EmbedPublicServiceForms;
 import io.github.krakensdk.embed.internal.EmbedServiceImpl;
 import io.github.krakensdk.embed.model.EmbedJsonAdapters;
 import io.github.krakensdk.embed.model.ServiceVersion;
 import io.github.krakensdk.futures.FuturesApi;
 import io.github.krakensdk.futures.FuturesService;
+import io.github.krakensdk.futures.internal.FuturesPublicServiceForms;
 import io.github.krakensdk.futures.internal.FuturesServiceImpl;
 import io.github.krakensdk.futures.model.FuturesJsonAdapters;
 import io.github.krakensdk.oauth.OAuthApi;
 import io.github.krakensdk.oauth.OAuthService;
+import io.github.krakensdk.oauth.internal.OAuthPublicServiceForms;
 import io.github.krakensdk.oauth.internal.OAuthServiceImpl;
 import io.github.krakensdk.oauth.model.OAuthJsonAdapters;
 import io.github.krakensdk.runtime.internal.Calls;
@@ -30,6 +33,7 @@ import io.github.krakensdk.runtime.internal.ErrorModel;
 import io.github.krakensdk.runtime.internal.JsonRequestBody;
 import io.github.krakensdk.runtime.internal.KeyTurns;
 import io.github.krakensdk.runtime.internal.Operation;
+import io.github.krakensdk.runtime.internal.PublicServiceForms;
 import io.github.krakensdk.runtime.internal.RatePacer;
 import io.github.krakensdk.runtime.internal.RawApi;
 import io.github.krakensdk.runtime.internal.RequestHook;
@@ -44,12 +48,14 @@ import io.github.krakensdk.runtime.retrofit.QueryConverterFactory;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import io.github.krakensdk.spot.SpotApi;
 import io.github.krakensdk.spot.SpotService;
+import io.github.krakensdk.spot.internal.SpotPublicServiceForms;
 import io.github.krakensdk.spot.internal.SpotServiceImpl;
 import io.github.krakensdk.spot.model.SpotJsonAdapters;
 import io.github.krakensdk.runtime.retrofit.RequestSecurity;
 import java.io.Closeable;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -64,6 +70,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import okhttp3.Dispatcher;
 import okhttp3.FormBody;
+import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -161,8 +168,10 @@ public final class KrakenClient implements Closeable {
     Executor completion = builder.completionExecutor != null ? builder.completionExecutor : ownedCompletionExecutor;
     Environment environment = builder.environment;
 
-    OkHttpClient spotHttp = family(builder.spotCredentials == null ? null
-        : SpotSigningInterceptor.builder(builder.spotCredentials).nonceSource(builder.nonceSource).build());
+    OkHttpClient spotHttp = speaking(family(builder.spotCredentials == null ? null
+        : SpotSigningInterceptor.builder(builder.spotCredentials).nonceSource(builder.nonceSource).build()),
+        builder.wireProfile, SpotPublicServiceForms.FORMS, List.of(environment.spot()),
+        List.of(Environment.PRODUCTION.spot()));
     RatePacer spotPacer = builder.spotCredentials == null || !builder.spotRatePacing ? null
         : new RatePacer(builder.spotRateTier, builder.timeSource); // one key, one counter
     // The checks read the cache, which calls the Spot service, which runs on these calls: made in that order.
@@ -177,8 +186,10 @@ public final class KrakenClient implements Closeable {
     raw.put(Family.SPOT, new RawFamily(retrofit(environment.spot(), spotHttp).create(RawApi.class), spotCalls,
         SpotServiceImpl.ERRORS));
 
-    OkHttpClient futuresHttp = family(builder.futuresCredentials == null ? null
-        : FuturesSigningInterceptor.builder(builder.futuresCredentials).nonceSource(builder.nonceSource).build());
+    OkHttpClient futuresHttp = speaking(family(builder.futuresCredentials == null ? null
+        : FuturesSigningInterceptor.builder(builder.futuresCredentials).nonceSource(builder.nonceSource).build()),
+        builder.wireProfile, FuturesPublicServiceForms.FORMS, List.of(environment.futures(), environment.futuresDemo()),
+        List.of(Environment.PRODUCTION.futures(), Environment.PRODUCTION.futuresDemo()));
     Calls futuresCalls = calls(builder, completion, builder.futuresCredentials, "futuresCredentials(...)", null, null);
     this.futures = onFirstUse(() -> new FuturesServiceImpl(
         retrofit(environment.futures(), futuresHttp).create(FuturesApi.class),
@@ -196,6 +207,9 @@ public final class KrakenClient implements Closeable {
           .addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("Service-Version", version).build()))
           .build();
     }
+    // After the version header is set, which it may rename.
+    embedHttp = speaking(embedHttp, builder.wireProfile, EmbedPublicServiceForms.FORMS, List.of(environment.embed()),
+        List.of(Environment.PRODUCTION.embed()));
     Calls embedCalls = calls(builder, completion, builder.embedCredentials, "embedCredentials(...)", null, null);
     OkHttpClient embedClient = embedHttp;
     this.embed = onFirstUse(() -> new EmbedServiceImpl(retrofit(environment.embed(), embedClient).create(EmbedApi.class),
@@ -203,7 +217,9 @@ public final class KrakenClient implements Closeable {
     raw.put(Family.EMBED, new RawFamily(retrofit(environment.embed(), embedHttp).create(RawApi.class), embedCalls,
         EmbedServiceImpl.ERRORS));
 
-    OAuthAccess access = OAuthAccess.create(family(null), environment.oauth(), builder.oauthClient, builder.tokenStore);
+    OAuthAccess access = OAuthAccess.create(speaking(family(null), builder.wireProfile, OAuthPublicServiceForms.FORMS,
+        List.of(environment.oauth()), List.of(Environment.PRODUCTION.oauth())), environment.oauth(), builder.oauthClient,
+        builder.tokenStore);
     this.oauthTokens = access.tokens();
     Calls oauthCalls = calls(builder, completion, access.tokens(), "oauth(client, tokenStore)", null, null);
     this.oauth = onFirstUse(() -> new OAuthServiceImpl(retrofit(environment.oauth(), access.client()).create(OAuthApi.class),
@@ -349,6 +365,23 @@ public final class KrakenClient implements Closeable {
     return family.build();
   }
 
+  /**
+   * {@code client} putting a family's requests into the public service's forms ({@code forms}, the
+   * family's generated table) when the profile is {@link WireProfile#PUBLIC_SERVICE}: chosen with
+   * {@link Builder#wireProfile(WireProfile)}, else when every base of the family is one of the
+   * public service's ({@code publicBases}). Added as an application interceptor, it runs before
+   * the signers (network interceptors): the path signed is the path sent.
+   */
+  private static OkHttpClient speaking(OkHttpClient client, WireProfile chosen, PublicServiceForms forms,
+      List<HttpUrl> bases, List<HttpUrl> publicBases) {
+    WireProfile profile = chosen != null ? chosen
+        : publicBases.containsAll(bases) ? WireProfile.PUBLIC_SERVICE : WireProfile.CONTRACT;
+    if (profile == WireProfile.CONTRACT || forms.sendsAsTheContract()) {
+      return client;
+    }
+    return client.newBuilder().addInterceptor(forms.interceptor(bases)).build();
+  }
+
   private Calls calls(Builder builder, Executor completion, Object credentials, String builderMethod,
       RatePacer pacer, RequestHook hook) {
     Calls.Builder calls = Calls.builder(moshi)
@@ -475,6 +508,7 @@ public final class KrakenClient implements Closeable {
     private Duration assetPairsMaxAge;
     private WarningListener warningListener = WarningListener.logging();
     private RedactingLoggingInterceptor logging;
+    private WireProfile wireProfile;
 
     private Builder() {}
 
@@ -502,7 +536,12 @@ public final class KrakenClient implements Closeable {
       return this;
     }
 
-    /** The Embed {@code Service-Version} header sent on every Embed call; absent, the service's default applies. */
+    /**
+     * The Embed API version sent on every Embed call; absent, the service's default applies. The
+     * contract's header is {@code Service-Version}; to the public service ({@link
+     * WireProfile#PUBLIC_SERVICE}) the value goes as {@code Kraken-Version} and {@code
+     * Payward-Version}, the names its documentation gives.
+     */
     public Builder embedServiceVersion(ServiceVersion serviceVersion) {
       Objects.requireNonNull(serviceVersion, "serviceVersion == null");
       if (!serviceVersion.isKnown()) {
@@ -721,6 +760,18 @@ public final class KrakenClient implements Closeable {
     /** Receives the warnings of Spot calls that succeeded; logs them by default. */
     public Builder warningListener(WarningListener warningListener) {
       this.warningListener = Objects.requireNonNull(warningListener, "warningListener == null");
+      return this;
+    }
+
+    /**
+     * Which forms go on the wire where the contract and the public service differ (a path, a
+     * header name), for every family. By default each family speaks the public service's forms
+     * when its base URL is the public service's ({@link Environment#PRODUCTION}, {@link
+     * Environment#FUTURES_DEMO}) and the contract's forms otherwise (the sandbox, a proxy); see
+     * {@link WireProfile}.
+     */
+    public Builder wireProfile(WireProfile wireProfile) {
+      this.wireProfile = Objects.requireNonNull(wireProfile, "wireProfile == null");
       return this;
     }
 

@@ -41,6 +41,10 @@ public final class Contract {
       List.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
 
   private static final ObjectMapper YAML = yamlMapper();
+  private static final ObjectMapper BLOCK_YAML = configure(new ObjectMapper(YAMLFactory.builder()
+      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+      .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+      .build()));
   private static final ObjectMapper JSON = jsonMapper();
 
   private final String fileName;
@@ -190,6 +194,15 @@ public final class Contract {
   public static String toYaml(JsonNode node) {
     try {
       return YAML.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The tree written as YAML for people to read too: multi-line strings as literal blocks. */
+  public static String toBlockYaml(JsonNode node) {
+    try {
+      return BLOCK_YAML.writeValueAsString(node);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }

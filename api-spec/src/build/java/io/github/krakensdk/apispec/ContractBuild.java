@@ -5,6 +5,9 @@ import io.github.krakensdk.apispec.lint.Finding;
 import io.github.krakensdk.apispec.lint.Linter;
 import io.github.krakensdk.apispec.lint.Severity;
 import io.github.krakensdk.apispec.reference.ReferencePages;
+import io.swagger.parser.OpenAPIParser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +33,12 @@ import java.util.Set;
  *       {@code target/contract-reports/<family>-changes.md};</li>
  *   <li>{@code CHANGELOG.md} has a section for the version naming the operations added or
  *       removed since the baseline (all of them for a first release);</li>
- *   <li>the HTML reference is written: {@code target/reference/index.html} and one page per family.</li>
+ *   <li>the HTML reference is written: {@code target/reference/index.html} and one page per family;</li>
+ *   <li>with {@code --public-service-dir}: each family's public-service variant ({@link
+ *       PublicServiceVariant}) is written there as {@code <family>.yaml} and checked by the parser,
+ *       with {@code differences.md}, the README's table ({@link PublicServiceTable}); with
+ *       {@code --readme}, a README whose table differs is reported, and rewritten when {@code
+ *       --update-readme=true}.</li>
  * </ol>
  *
  * <pre>{@code
@@ -49,7 +57,12 @@ public final class ContractBuild {
     Path referenceDir = Path.of(required(options, "reference-dir"));
     Path reportDir = Path.of(required(options, "report-dir"));
 
-    List<String> errors = run(specDir, families, version, referenceDir, reportDir);
+    Path publicServiceDir = options.containsKey("public-service-dir") ? Path.of(options.get("public-service-dir")) : null;
+
+    List<String> errors = run(specDir, families, version, referenceDir, reportDir, publicServiceDir);
+    if (errors.isEmpty() && publicServiceDir != null && options.containsKey("readme")) {
+      readme(Path.of(options.get("readme")), publicServiceDir, Boolean.parseBoolean(options.get("update-readme")));
+    }
     if (!errors.isEmpty()) {
       StringBuilder message = new StringBuilder("The contract check failed (" + errors.size() + " error"
           + (errors.size() == 1 ? "" : "s") + "):");
@@ -61,6 +74,15 @@ public final class ContractBuild {
   /** Runs every check, writes pages and reports, prints a summary; returns the errors. */
   public static List<String> run(Path specDir, List<String> families, String version, Path referenceDir, Path reportDir)
       throws IOException {
+    return run(specDir, families, version, referenceDir, reportDir, null);
+  }
+
+  /**
+   * {@link #run(Path, List, String, Path, Path)}, and with {@code publicServiceDir} (null for
+   * none) the public-service variants and the table of differences written there.
+   */
+  public static List<String> run(Path specDir, List<String> families, String version, Path referenceDir, Path reportDir,
+      Path publicServiceDir) throws IOException {
     List<String> errors = new ArrayList<>();
     Files.createDirectories(reportDir);
     Linter linter = Linter.load(specDir.resolve("lint/ruleset.yaml"));
@@ -135,7 +157,54 @@ public final class ContractBuild {
     // 5. HTML reference.
     ReferencePages.write(contracts, version, referenceDir);
     System.out.println("[contract] HTML reference: " + referenceDir.resolve("index.html"));
+
+    // 6. The public-service variants and the table of differences.
+    if (publicServiceDir != null) {
+      errors.addAll(writePublicService(contracts, publicServiceDir));
+    }
     return errors;
+  }
+
+  /**
+   * Writes {@code <family>.yaml}, the public-service variant of each contract whose {@code
+   * x-kraken-public-service} is sound (lint reports the others), and {@code differences.md};
+   * returns the parser's complaints about a variant as errors.
+   */
+  static List<String> writePublicService(List<Contract> contracts, Path dir) throws IOException {
+    List<String> errors = new ArrayList<>();
+    Files.createDirectories(dir);
+    List<Contract> sound = new ArrayList<>();
+    int applied = 0;
+    for (Contract contract : contracts) {
+      PublicService service = PublicService.of(contract);
+      if (!service.problems().isEmpty()) continue;
+      sound.add(contract);
+      applied += service.divergences().size();
+      String yaml = Contract.toBlockYaml(PublicServiceVariant.of(contract));
+      ParseOptions parse = new ParseOptions();
+      parse.setResolve(true);
+      SwaggerParseResult result = new OpenAPIParser().readContents(yaml, null, parse);
+      if (result.getOpenAPI() == null || (result.getMessages() != null && !result.getMessages().isEmpty())) {
+        errors.add("public-service/" + contract.fileName() + ": the variant is no valid OpenAPI: " + result.getMessages());
+      }
+      Files.writeString(dir.resolve(contract.fileName()), yaml, StandardCharsets.UTF_8);
+    }
+    Files.writeString(dir.resolve("differences.md"), PublicServiceTable.markdown(sound), StandardCharsets.UTF_8);
+    System.out.println("[contract] public-service variants (" + count(applied, "difference") + " applied): " + dir);
+    return errors;
+  }
+
+  /** Reports a README whose table of differences is not the generated one; rewrites it if asked. */
+  private static void readme(Path readme, Path publicServiceDir, boolean update) throws IOException {
+    String table = Files.readString(publicServiceDir.resolve("differences.md"), StandardCharsets.UTF_8);
+    if (update) {
+      boolean changed = PublicServiceTable.update(readme, table);
+      System.out.println("[contract] " + readme + ": table of differences " + (changed ? "rewritten" : "already current"));
+    } else if (!table.equals(PublicServiceTable.currentIn(Files.readString(readme, StandardCharsets.UTF_8)))) {
+      System.out.println("[contract] WARNING " + readme + ": the table of differences is not the one the contract"
+          + " makes; the tests fail until it is. Rewrite it with: mvn -B -pl api-spec process-classes"
+          + " -Dkraken.updateReadme=true");
+    }
   }
 
   private static String lines(List<Finding> findings) {

@@ -135,6 +135,25 @@ final class ContractBuildTest {
     assertThrows(IllegalArgumentException.class, () -> ContractBuild.main(new String[] {"--spec-dir=" + spec}));
   }
 
+  @Test void mainRewritesTheReadmesTableOnlyWhenAsked(@TempDir Path tmp) throws IOException {
+    Path spec = copyOfSpec(tmp);
+    Path readme = tmp.resolve("README.md");
+    String stale = "# Kraken\n\n" + PublicServiceTable.START + "\n| stale |\n" + PublicServiceTable.END + "\n\nMore.\n";
+    Files.writeString(readme, stale, StandardCharsets.UTF_8);
+    String[] args = {"--spec-dir=" + spec, "--families=oauth", "--version=" + projectVersion(),
+        "--reference-dir=" + tmp.resolve("ref"), "--report-dir=" + tmp.resolve("reports"),
+        "--public-service-dir=" + tmp.resolve("public-service"), "--readme=" + readme, "--update-readme=false"};
+    ContractBuild.main(args);
+    assertEquals(stale, Files.readString(readme), "left alone without --update-readme=true");
+    assertTrue(Files.isRegularFile(tmp.resolve("public-service/oauth.yaml")));
+    args[args.length - 1] = "--update-readme=true";
+    ContractBuild.main(args);
+    String table = Files.readString(tmp.resolve("public-service/differences.md"));
+    assertTrue(table.contains("`listFastApiKeys`"), table);
+    assertEquals("# Kraken\n\n" + PublicServiceTable.START + "\n" + table + PublicServiceTable.END + "\n\nMore.\n",
+        Files.readString(readme));
+  }
+
   /** A copy of what the build reads for the OAuth family: contract, baseline, ruleset, gate settings, changelog. */
   private static Path copyOfSpec(Path tmp) throws IOException {
     Path spec = tmp.resolve("api-spec");

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The Python and TypeScript clients that the build generates from the published YAML (into
- * target/other-languages, never compiled nor shipped) hold a method for every operation and a
- * model for every schema. The generator fails the build itself on an error it throws; this test
+ * target/other-languages, never compiled nor shipped), and the Python clients of the
+ * public-service variants, hold a method for every operation and a model for every schema. The generator fails the build itself on an error it throws; this test
  * catches what it would only log, an operation or a model that silently went missing.
  */
 final class OtherLanguageClientsTest {
@@ -35,9 +35,19 @@ final class OtherLanguageClientsTest {
 
   @ParameterizedTest(name = "python {0}") @MethodSource("families")
   void pythonClientHasEveryOperationAndModel(String family) throws IOException {
-    Path root = generated("python").resolve(family).resolve("kraken_" + family);
+    assertPythonClient(generated("python"), family, Specs.load(family));
+  }
+
+  /** The clients of the public-service variants (ContractBuild writes them, the build generates their clients). */
+  @ParameterizedTest(name = "python, public-service variant, {0}") @MethodSource("families")
+  void pythonClientOfThePublicServiceVariantHasEveryOperationAndModel(String family) throws IOException {
+    Path variants = Path.of(System.getProperty("kraken.publicServiceDir", Specs.dir().resolve("target/public-service").toString()));
+    assertPythonClient(generated("python-public-service"), family, Contract.load(variants.resolve(family + ".yaml")));
+  }
+
+  private static void assertPythonClient(Path generated, String family, Contract contract) throws IOException {
+    Path root = generated.resolve(family).resolve("kraken_" + family);
     String api = concatenated(root.resolve("api"), ".py");
-    Contract contract = Specs.load(family);
     for (Contract.Operation op : contract.operations()) {
       if (op.callback()) continue;
       assertTrue(api.contains("def " + underscore(op.operationId()) + "("), family + ": no Python method for " + op.operationId());

@@ -32,9 +32,19 @@ final class PublishedZipIT {
       Set<String> expected = new LinkedHashSet<>(List.of("reference/index.html", "CHANGELOG.md", "CONVENTIONS.md"));
       for (String family : Specs.families()) {
         expected.add("openapi/" + family + ".yaml");
+        expected.add("openapi/public-service/" + family + ".yaml");
         expected.add("reference/" + family + ".html");
       }
       assertEquals(expected, files);
+
+      Path variants = Path.of(System.getProperty("kraken.publicServiceDir", Specs.dir().resolve("target/public-service").toString()));
+      for (String family : Specs.families()) {
+        byte[] published = zip.getInputStream(zip.getEntry("openapi/public-service/" + family + ".yaml")).readAllBytes();
+        assertArrayEquals(Files.readAllBytes(variants.resolve(family + ".yaml")), published, "public-service/" + family + ".yaml");
+        Contract variant = Contract.parse(family + ".yaml", new String(published, StandardCharsets.UTF_8));
+        assertTrue(variant.root().at("/info/title").asText().endsWith("(public-service forms)"), family);
+        assertFalse(variant.text().contains(PublicService.EXTENSION), family + ": the variant still records differences");
+      }
 
       for (String family : Specs.families()) {
         byte[] published = zip.getInputStream(zip.getEntry("openapi/" + family + ".yaml")).readAllBytes();

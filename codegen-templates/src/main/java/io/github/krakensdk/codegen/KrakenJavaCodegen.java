@@ -55,6 +55,9 @@ import org.openapitools.codegen.utils.StringUtils;
  *   <li>Javadoc: the lambda {@code javadoc} ({@link JavadocText}) renders Markdown descriptions as
  *       HTML, {@code x-summary} is an operation's raw summary for it, and every generated package
  *       gets a {@code package-info.java} from the family's tag description ({@code tagJavadoc}).
+ *   <li>{@code <Family>PublicServiceForms}, in the {@code internal} package: the family's table of
+ *       the public service's forms ({@code x-kraken-public-service}, {@link PublicServiceForms}),
+ *       which the client applies to what it sends to the public service.
  *   <li>Operations marked {@code x-kraken-browser-page: true} (pages a browser opens, such as the
  *       OAuth authorization page) are removed before anything is made: no Java code calls them.
  * </ul>
@@ -105,6 +108,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     supportingFiles.add(new SupportingFile("packageInfoInternal.mustache",
         apiFolder + File.separator + "internal", "package-info.java"));
     supportingFiles.add(new SupportingFile("packageInfoModel.mustache", modelFolder, "package-info.java"));
+    String forms = family + "PublicServiceForms";
+    additionalProperties.put("publicServiceFormsClass", forms);
+    supportingFiles.add(new SupportingFile("publicServiceForms.mustache", apiFolder + File.separator + "internal",
+        forms + ".java"));
   }
 
   @Override
@@ -142,6 +149,11 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   @Override
   public void preprocessOpenAPI(OpenAPI openAPI) {
     super.preprocessOpenAPI(openAPI);
+    // Read first, from the contract as written: the steps below add and drop operations and schemas.
+    PublicServiceForms forms = PublicServiceForms.read(openAPI, this::toVarName);
+    additionalProperties.put("publicServicePaths", forms.paths);
+    additionalProperties.put("publicServiceHeaders", forms.headers);
+    additionalProperties.put("publicServiceMembers", forms.members);
     removeBrowserPages(openAPI);
     ShapeExtensions.rewrite(openAPI);
     requests.addTo(openAPI);

@@ -31,6 +31,8 @@ final class ContractValidator {
   final Family family;
   /** The operations as the families read them (rate costs, permissions, body schemas). */
   final ContractOperations operations;
+  /** The public service's forms of the family, which the sandbox accepts too. */
+  final ServiceForms serviceForms;
   private final OpenApiInteractionValidator requests;
   private final OpenApiInteractionValidator responses;
   /** Checks the parts of a multipart body, read as JSON, against their schema. */
@@ -39,6 +41,7 @@ final class ContractValidator {
   private ContractValidator(Family family, String yaml) {
     this.family = family;
     this.operations = ContractOperations.parse(yaml);
+    this.serviceForms = new ServiceForms(operations);
     this.requests = OpenApiInteractionValidator.createForInlineApiSpecification(yaml).build();
     this.multipartParts = new SchemaValidator(operations.api, new MessageResolver());
     this.responses = OpenApiInteractionValidator.createForInlineApiSpecification(yaml)

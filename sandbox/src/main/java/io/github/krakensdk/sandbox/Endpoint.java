@@ -64,9 +64,18 @@ abstract class Endpoint<P> {
     routes.add(new Route<>(method, template, Pattern.compile(regex.toString()), names, operationId, signed, handler));
   }
 
-  final Served serve(HttpCall call, String contractPath) {
+  /**
+   * Serves {@code received} at {@code path} (the demo prefix removed), in the contract's form or
+   * in the public service's ({@link ServiceForms}): both are accepted, as the service would.
+   */
+  final Served serve(HttpCall received, String path) {
+    HttpCall call = contract.serviceForms.withContractHeaders(received);
+    return serveContractForm(call, contract.serviceForms.contractPath(call.method, path));
+  }
+
+  private Served serveContractForm(HttpCall call, String contractPath) {
     Route<P> route = null;
-    Map<String, String> path = new LinkedHashMap<>();
+    Map<String, String> pathParameters = new LinkedHashMap<>();
     boolean pathKnown = false;
     for (Route<P> candidate : routes) {
       Matcher matcher = candidate.pattern().matcher(contractPath);
@@ -75,7 +84,7 @@ abstract class Endpoint<P> {
         if (candidate.method().equals(call.method)) {
           route = candidate;
           for (int i = 0; i < candidate.names().size(); i++) {
-            path.put(candidate.names().get(i), URLDecoder.decode(matcher.group(i + 1), StandardCharsets.UTF_8));
+            pathParameters.put(candidate.names().get(i), URLDecoder.decode(matcher.group(i + 1), StandardCharsets.UTF_8));
           }
           break;
         }
@@ -102,6 +111,11 @@ abstract class Endpoint<P> {
         }
         principal = who.principal();
       }
+      String conflict = contract.serviceForms.headerConflict(call);
+      if (conflict != null) {
+        return new Served(rejected(route, List.of(new ContractValidator.Problem("request.header.conflict", conflict))),
+            route.operationId(), family, contractPath);
+      }
       Reply early = beforeValidation(call, route);
       if (early != null) {
         return new Served(early, route.operationId(), family, contractPath);
@@ -110,7 +124,7 @@ abstract class Endpoint<P> {
       if (!problems.isEmpty()) {
         return new Served(rejected(route, problems), route.operationId(), family, contractPath);
       }
-      return new Served(route.handler().handle(call, path, principal), route.operationId(), family, contractPath);
+      return new Served(route.handler().handle(call, pathParameters, principal), route.operationId(), family, contractPath);
     } catch (IOException | RuntimeException e) {
       return new Served(internalError(e), route.operationId(), family, contractPath);
     }

@@ -161,8 +161,37 @@ final class LintRulesTest {
               region.put("type", "string");
               region.putArray("enum").add("eu").add("us");
             },
-            "/components/schemas/UserInfo/properties/region"));
+            "/components/schemas/UserInfo/properties/region"),
+        // The public service.
+        new Break("public-service", "oauth", "the service's path takes another operation's place",
+            t -> obj(t, LIST_KEYS + "/x-kraken-public-service").put("path", "/oauth/userinfo"),
+            LIST_KEYS + "/x-kraken-public-service/path"),
+        new Break("public-service", "oauth", "a service path without evidence",
+            t -> obj(t, LIST_KEYS + "/x-kraken-public-service").remove("evidence"),
+            LIST_KEYS + "/x-kraken-public-service/evidence"),
+        new Break("public-service", "embed", "other names for a query parameter",
+            t -> obj(t, "/components/parameters/UserQuery").putObject("x-kraken-public-service")
+                .put("evidence", "a page").putArray("names").add("iiban"),
+            "/components/parameters/UserQuery/x-kraken-public-service"),
+        new Break("public-service", "embed", "a header's service name that is its own name",
+            t -> arr(t, "/components/parameters/ServiceVersion/x-kraken-public-service/names").add("service-version"),
+            "/components/parameters/ServiceVersion/x-kraken-public-service/names"),
+        new Break("public-service", "spot", "a member's service name missing from x-aliases",
+            t -> obj(t, FEE + "/min_fee").remove("x-aliases"), FEE + "/min_fee/x-kraken-public-service/name"),
+        new Break("public-service", "spot", "a difference users are not told of",
+            t -> obj(t, "/components/schemas/FeeTierInfo").put("description", "Fee tier of one pair."),
+            FEE + "/min_fee/description"),
+        new Break("public-service", "spot", "the extension on a schema rather than a property",
+            t -> obj(t, "/components/schemas/TradeVolume").set("x-kraken-public-service",
+                t.at(FEE + "/min_fee/x-kraken-public-service").deepCopy()),
+            "/components/schemas/TradeVolume/x-kraken-public-service"),
+        new Break("public-service", "spot", "an unknown field in the extension",
+            t -> obj(t, FEE + "/max_fee/x-kraken-public-service").put("mediaType", "application/x-www-form-urlencoded"),
+            FEE + "/max_fee/x-kraken-public-service/mediaType"));
   }
+
+  private static final String LIST_KEYS = "/paths/~1oauth~1fast-api-keys/get";
+  private static final String FEE = "/components/schemas/FeeTierInfo/properties";
 
   private static final String CALLBACK = "/paths/~1b2b~1webhooks~1{webhook_id}~1test/post/callbacks/webhookTestEvent/"
       + "https:~1~1partner.example.com~1webhooks~1kraken~1events/post";

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.github.krakensdk.Environment;
 import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.WireProfile;
 import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.auth.RedactingLoggingInterceptor;
 import io.github.krakensdk.auth.TestServers;
@@ -76,7 +77,7 @@ public final class WireFixture implements AutoCloseable {
     this.tokens = builder.tokens != null ? builder.tokens : new InMemoryTokenStore(validTokens());
     AtomicLong nonces = new AtomicLong(1_750_000_000_000_000L);
     KrakenClient.Builder client = KrakenClient.builder()
-        .environment(environment())
+        .environment(builder.production ? Environment.PRODUCTION : environment())
         .spotCredentials(SPOT_KEY)
         .futuresCredentials(FUTURES_KEY)
         .embedCredentials(EMBED_KEY)
@@ -88,8 +89,14 @@ public final class WireFixture implements AutoCloseable {
     if (builder.retryPolicy != null) {
       client.retryPolicy(builder.retryPolicy);
     }
-    if (builder.httpClient != null) {
+    if (builder.production) {
+      OkHttpClient base = builder.httpClient != null ? builder.httpClient : new OkHttpClient();
+      client.httpClient(base.newBuilder().addInterceptor(this::standInForProduction).build());
+    } else if (builder.httpClient != null) {
       client.httpClient(builder.httpClient);
+    }
+    if (builder.wireProfile != null) {
+      client.wireProfile(builder.wireProfile);
     }
     if (builder.logging != null) {
       client.logging(builder.logging);
@@ -177,6 +184,18 @@ public final class WireFixture implements AutoCloseable {
     demo.close();
   }
 
+  /**
+   * With {@link Builder#production()}: a request to one of the public service's hosts goes to
+   * {@link #demo} (the Futures demo host) or {@link #server} instead, path and query unchanged,
+   * as a DNS entry would send it; it runs before the client's own interceptors.
+   */
+  private okhttp3.Response standInForProduction(okhttp3.Interceptor.Chain chain) throws IOException {
+    okhttp3.HttpUrl url = chain.request().url();
+    MockWebServer target = url.host().equals(Environment.PRODUCTION.futuresDemo().host()) ? demo : server;
+    okhttp3.HttpUrl local = url.newBuilder().scheme("http").host(target.getHostName()).port(target.getPort()).build();
+    return chain.proceed(chain.request().newBuilder().url(local).build());
+  }
+
   /** Every family on {@link #server}, Futures under its contract's base path, the demo base on {@link #demo}. */
   private Environment environment() {
     Contract futures = Contracts.get(Family.FUTURES);
@@ -207,8 +226,26 @@ public final class WireFixture implements AutoCloseable {
     private Duration readTimeout;
     private Duration callTimeout;
     private RedactingLoggingInterceptor logging;
+    private boolean production;
+    private WireProfile wireProfile;
 
     private Builder() {}
+
+    /**
+     * The client is built for {@link Environment#PRODUCTION}, and {@link #server} (or {@link
+     * #demo}, for the Futures demo host) stands in for the public service's hosts: what the client
+     * sends to production arrives there, path and query unchanged.
+     */
+    public Builder production() {
+      this.production = true;
+      return this;
+    }
+
+    /** Chooses the client's {@link WireProfile}; the client's default when not set. */
+    public Builder wireProfile(WireProfile wireProfile) {
+      this.wireProfile = Objects.requireNonNull(wireProfile, "wireProfile == null");
+      return this;
+    }
 
     public Builder retryPolicy(RetryPolicy retryPolicy) {
       this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy == null");
