@@ -22,6 +22,7 @@ import io.github.krakensdk.futures.FuturesService;
 import io.github.krakensdk.futures.internal.FuturesPublicServiceForms;
 import io.github.krakensdk.futures.internal.FuturesServiceImpl;
 import io.github.krakensdk.futures.model.FuturesJsonAdapters;
+import io.github.krakensdk.internal.TradingPacing;
 import io.github.krakensdk.oauth.OAuthApi;
 import io.github.krakensdk.oauth.OAuthService;
 import io.github.krakensdk.oauth.internal.OAuthPublicServiceForms;
@@ -33,6 +34,7 @@ import io.github.krakensdk.runtime.internal.ErrorModel;
 import io.github.krakensdk.runtime.internal.JsonRequestBody;
 import io.github.krakensdk.runtime.internal.KeyTurns;
 import io.github.krakensdk.runtime.internal.Operation;
+import io.github.krakensdk.runtime.internal.Pacing;
 import io.github.krakensdk.runtime.internal.PublicServiceForms;
 import io.github.krakensdk.runtime.internal.RatePacer;
 import io.github.krakensdk.runtime.internal.RawApi;
@@ -178,7 +180,7 @@ public final class KrakenClient implements Closeable {
     AtomicReference<AssetPairsCache> checkedAgainst = new AtomicReference<>();
     OrderChecks orderChecks = builder.assetPairsMaxAge == null ? null : new OrderChecks(checkedAgainst::get);
     Calls spotCalls = calls(builder, completion, builder.spotCredentials, "spotCredentials(...)", spotPacer,
-        orderChecks);
+        orderChecks, spotPacer == null ? null : new TradingPacing(builder.spotRateTier, builder.timeSource));
     this.spot = new SpotServiceImpl(retrofit(environment.spot(), spotHttp).create(SpotApi.class), spotCalls);
     this.assetPairs = orderChecks == null ? null
         : new AssetPairsCache(spot, builder.assetPairsMaxAge, builder.timeSource);
@@ -190,7 +192,8 @@ public final class KrakenClient implements Closeable {
         : FuturesSigningInterceptor.builder(builder.futuresCredentials).nonceSource(builder.nonceSource).build()),
         builder.wireProfile, FuturesPublicServiceForms.FORMS, List.of(environment.futures(), environment.futuresDemo()),
         List.of(Environment.PRODUCTION.futures(), Environment.PRODUCTION.futuresDemo()));
-    Calls futuresCalls = calls(builder, completion, builder.futuresCredentials, "futuresCredentials(...)", null, null);
+    Calls futuresCalls =
+        calls(builder, completion, builder.futuresCredentials, "futuresCredentials(...)", null, null, null);
     this.futures = onFirstUse(() -> new FuturesServiceImpl(
         retrofit(environment.futures(), futuresHttp).create(FuturesApi.class),
         retrofit(environment.futuresDemo(), futuresHttp).create(FuturesApi.class),
@@ -210,7 +213,7 @@ public final class KrakenClient implements Closeable {
     // After the version header is set, which it may rename.
     embedHttp = speaking(embedHttp, builder.wireProfile, EmbedPublicServiceForms.FORMS, List.of(environment.embed()),
         List.of(Environment.PRODUCTION.embed()));
-    Calls embedCalls = calls(builder, completion, builder.embedCredentials, "embedCredentials(...)", null, null);
+    Calls embedCalls = calls(builder, completion, builder.embedCredentials, "embedCredentials(...)", null, null, null);
     OkHttpClient embedClient = embedHttp;
     this.embed = onFirstUse(() -> new EmbedServiceImpl(retrofit(environment.embed(), embedClient).create(EmbedApi.class),
         embedCalls));
@@ -221,7 +224,7 @@ public final class KrakenClient implements Closeable {
         List.of(environment.oauth()), List.of(Environment.PRODUCTION.oauth())), environment.oauth(), builder.oauthClient,
         builder.tokenStore);
     this.oauthTokens = access.tokens();
-    Calls oauthCalls = calls(builder, completion, access.tokens(), "oauth(client, tokenStore)", null, null);
+    Calls oauthCalls = calls(builder, completion, access.tokens(), "oauth(client, tokenStore)", null, null, null);
     this.oauth = onFirstUse(() -> new OAuthServiceImpl(retrofit(environment.oauth(), access.client()).create(OAuthApi.class),
         oauthCalls));
     raw.put(Family.OAUTH, new RawFamily(retrofit(environment.oauth(), access.client()).create(RawApi.class),
@@ -382,8 +385,12 @@ public final class KrakenClient implements Closeable {
     return client.newBuilder().addInterceptor(forms.interceptor(bases)).build();
   }
 
+  /**
+   * A family's calls: paced by the key's REST call {@code pacer} and the {@code trading} engine's
+   * counters where given (Spot), checked by {@code hook} where given.
+   */
   private Calls calls(Builder builder, Executor completion, Object credentials, String builderMethod,
-      RatePacer pacer, RequestHook hook) {
+      RatePacer pacer, RequestHook hook, Pacing trading) {
     Calls.Builder calls = Calls.builder(moshi)
         .retryPolicy(builder.retryPolicy)
         .warnings(builder.warningListener)
@@ -396,6 +403,9 @@ public final class KrakenClient implements Closeable {
         .callListener(builder.callListener)
         .requestHook(hook)
         .timeSource(builder.timeSource);
+    if (trading != null) {
+      calls.addPacing(trading);
+    }
     if (credentials == null) {
       calls.credentialsMissing(builderMethod);
     } else if (builder.orderedRequests && credentials instanceof ApiCredentials) {
@@ -695,11 +705,13 @@ public final class KrakenClient implements Closeable {
     }
 
     /**
-     * Whether the private Spot calls of the key are paced by its REST call counter; on by
-     * default. Pacing only delays a call, so that a burst never draws {@code EAPI:Rate limit
-     * exceeded}. Turn it off when something else paces the calls (a shared limiter in front of
-     * several processes using one key): the service's rate-limit errors then reach the caller as
-     * {@link io.github.krakensdk.errors.RateLimitedException}.
+     * Whether the private Spot calls of the key are paced by its REST call counter, and its orders
+     * by the trading engine's per-pair counters; on by default. Pacing only delays a call, so that
+     * a burst never draws {@code EAPI:Rate limit exceeded} or {@code EOrder:Rate limit exceeded};
+     * a cancel is counted but never delayed, and orders leave room under the engine's threshold
+     * for one cancel. Turn it off when something else paces the calls (a shared limiter in front
+     * of several processes using one key): the service's rate-limit errors then reach the caller
+     * as {@link io.github.krakensdk.errors.RateLimitedException}.
      */
     public Builder spotRatePacing(boolean pacing) {
       this.spotRatePacing = pacing;

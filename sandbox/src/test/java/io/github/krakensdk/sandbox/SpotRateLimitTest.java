@@ -129,6 +129,25 @@ class SpotRateLimitTest {
   }
 
   /**
+   * Orders are paced by the trading engine's counter of their pair (Starter: 60, decaying 1 per
+   * second), leaving room for one cancel: a burst of 70 orders on one pair draws no {@code
+   * EOrder:Rate limit exceeded}, the 53rd and later wait a second each on the sandbox's clock.
+   */
+  @Test
+  void aBurstOfOrdersOnOnePairIsPacedByTheTradingEngine(Sandbox sandbox) {
+    Instant start = clock.instant();
+    try (KrakenClient kraken = sandbox.newClient()) {
+      for (int i = 0; i < 70; i++) {
+        assertEquals(1, kraken.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.MARKET)
+            .volume(new BigDecimal("0.0001"))).txid().size()); // any failure fails the test
+      }
+    }
+    Duration took = Duration.between(start, clock.instant());
+    assertTrue(took.compareTo(Duration.ofSeconds(70 - 52)) >= 0, "the orders over 52 waited: " + took);
+    assertTrue(took.compareTo(Duration.ofSeconds(70 - 52 + 1)) <= 0, "and no longer: " + took);
+  }
+
+  /**
    * The sandbox's clock, whose scheduled waits stay pending until {@link #release()}: then each runs
    * in the order it is due, the clock moved to its end first, and later waits end at once (as the
    * sandbox's own time source does).

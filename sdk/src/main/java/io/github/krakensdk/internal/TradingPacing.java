@@ -38,7 +38,7 @@ import java.util.Set;
  *
  * <pre>{@code
  * Pacing trading = new TradingPacing(SpotRateTier.STARTER, timeSource);
- * Duration wait = trading.reserve(operation, request);  // ZERO for a cancel, always
+ * Duration wait = trading.reserve(operation, request, maxWait);  // ZERO for a cancel, always
  * // ... send the attempt once wait has passed, then:
  * trading.onResult(operation, request, result);          // or onFailure(operation, request, e)
  * }</pre>
@@ -55,13 +55,15 @@ import java.util.Set;
  *
  * <h2>Who waits</h2>
  * Placing, amending and editing an order wait until their pair's copy has room for them under the
- * threshold; {@link #reserve} returns that wait, and waits queue up in the order they were
- * reserved. A cancel is counted but never waits: {@link #reserve} returns {@link Duration#ZERO} for
- * {@code cancelOrder}, {@code cancelOrderBatch} and {@code cancelAllOrders} whatever the copy says,
- * because a cancel lowers the trader's risk and the client's estimate must never delay it. (The
- * service may still refuse a single cancel over the threshold; it accepts a batch cancel whatever
- * its counter.) A cancel can take room that an order already waiting counted on; that order may
- * then draw {@code EOrder:Rate limit exceeded}.
+ * threshold less {@value #CANCEL_HEADROOM} counts, the cost of cancelling the youngest order:
+ * orders paced by the copy always leave the engine room for one cancel. {@link #reserve} returns
+ * that wait, and waits queue up in the order they were reserved. A cancel is counted but never
+ * waits: {@link #reserve} returns {@link Duration#ZERO} for {@code cancelOrder}, {@code
+ * cancelOrderBatch} and {@code cancelAllOrders} whatever the copy says, because a cancel lowers the
+ * trader's risk and the client's estimate must never delay it. (The service may still refuse a
+ * second single cancel, or one after another program filled the pair; it accepts a batch cancel
+ * whatever its counter.) A cancel can take room that an order already waiting counted on; that
+ * order may then draw {@code EOrder:Rate limit exceeded}.
  *
  * <h2>What it learns</h2>
  * The age of an order comes from this client's own results: the txids of the orders placed
@@ -85,6 +87,11 @@ import java.util.Set;
  * Raw calls carry no typed request and are not counted. Thread-safe; never blocks.
  */
 public final class TradingPacing implements Pacing {
+  /**
+   * The counts orders leave free under the threshold: what cancelling the youngest order costs, so
+   * that a trader the copy paces can always cancel one order.
+   */
+  public static final int CANCEL_HEADROOM = 8;
   /** How many orders are remembered for the age of a later amend, edit or cancel. */
   static final int REMEMBERED = 10_000;
   /** The service's answer when a pair's counter is full. */
@@ -103,6 +110,8 @@ public final class TradingPacing implements Pacing {
   private final SpotRateTier tier;
   private final TimeSource time;
   private final long threshold;
+  /** Where placements stop: the threshold less the headroom left for a cancel. */
+  private final long placementCeiling;
   private final long decayPerNano;
   /** Each pair's copy, by the pair's name as requested. Guarded by {@code this}. */
   private final Map<String, Counter> counters = new HashMap<>();
@@ -129,33 +138,44 @@ public final class TradingPacing implements Pacing {
   private record Order(String txid, String pair, String clOrdId, Integer userref, long changedAt) {}
 
   public TradingPacing(SpotRateTier tier, TimeSource time) {
+    this(tier, time, CANCEL_HEADROOM);
+  }
+
+  /** With {@code cancelHeadroom} counts left free instead of {@link #CANCEL_HEADROOM}. */
+  TradingPacing(SpotRateTier tier, TimeSource time, int cancelHeadroom) {
     this.tier = requireNonNull(tier, "tier == null");
     this.time = requireNonNull(time, "time == null");
     this.threshold = tier.tradingThreshold() * UNITS;
+    this.placementCeiling = threshold - cancelHeadroom * UNITS;
     // 2.34 per second is 2.34 * 10^11 units per 10^9 ns: 234 units per ns.
     this.decayPerNano = tier.tradingDecayPerSecond().movePointRight(2).longValueExact();
   }
 
+  /** As {@link #reserve(Operation, Object, Duration)} without a bound on the wait. */
+  public Duration reserve(Operation operation, Object request) {
+    return reserve(operation, request, null);
+  }
+
   @Override
-  public synchronized Duration reserve(Operation operation, Object request) {
+  public synchronized Duration reserve(Operation operation, Object request, Duration maxWait) {
     long now = time.nanoTime();
     if (request instanceof AddOrderRequest add) {
-      return validateOnly(add.validate()) ? Duration.ZERO : paced(add.pair(), UNITS, now);
+      return validateOnly(add.validate()) ? Duration.ZERO : paced(add.pair(), UNITS, now, maxWait);
     } else if (request instanceof AddOrderBatchRequest batch) {
       int count = batch.orders() == null ? 0 : batch.orders().size();
       return validateOnly(batch.validate()) || count == 0 ? Duration.ZERO
-          : paced(batch.pair(), count * UNITS / 2, now);
+          : paced(batch.pair(), count * UNITS / 2, now, maxWait);
     } else if (request instanceof AmendOrderRequest amend) {
       Order order = single(find(amend.txid(), amend.clOrdId()));
       String pair = order != null ? order.pair() : amend.pair();
-      return paced(pair, UNITS + UNITS * byAge(AMEND, order, now), now);
+      return paced(pair, UNITS + UNITS * byAge(AMEND, order, now), now, maxWait);
     } else if (request instanceof EditOrderRequest edit) {
       if (validateOnly(edit.validate())) {
         return Duration.ZERO;
       }
       Order order = single(find(text(edit.txid()), null));
       String pair = edit.pair() != null ? edit.pair() : order != null ? order.pair() : null;
-      return paced(pair, UNITS + UNITS * byAge(EDIT, order, now), now);
+      return paced(pair, UNITS + UNITS * byAge(EDIT, order, now), now, maxWait);
     } else if (request instanceof CancelOrderRequest cancel) {
       find(text(cancel.txid()), cancel.clOrdId()).forEach(order -> counted(order, now));
     } else if (request instanceof CancelOrderBatchRequest batch) {
@@ -243,19 +263,27 @@ public final class TradingPacing implements Pacing {
 
   // ---- the counters ----
 
-  /** Counts {@code cost} units on {@code pair} and returns how long to wait so that it stays under the threshold. */
-  private Duration paced(String pair, long cost, long now) {
+  /**
+   * Counts {@code cost} units on {@code pair} and returns how long to wait so that it stays under
+   * the placement ceiling; counts nothing and returns null if that is longer than {@code maxWait}
+   * (null: no bound).
+   */
+  private Duration paced(String pair, long cost, long now, Duration maxWait) {
     if (pair == null) {
       return Duration.ZERO; // nothing names the pair: nothing to count it on
     }
     Counter counter = counters.computeIfAbsent(pair, name -> new Counter(now));
     long start = Math.max(now, counter.at);
     long current = decayed(counter, start);
-    long over = current + cost - threshold;
+    long over = current + cost - placementCeiling;
     long wait = over <= 0 ? 0 : ceilDiv(over, decayPerNano);
+    Duration delay = Duration.ofNanos(start + wait - now);
+    if (maxWait != null && delay.compareTo(maxWait) > 0) {
+      return null;
+    }
     counter.level = current - wait * decayPerNano + cost;
     counter.at = start + wait;
-    return Duration.ofNanos(counter.at - now);
+    return delay;
   }
 
   /** Counts the cancel of {@code order}, by its age, without waiting. */

@@ -1,6 +1,7 @@
 package io.github.krakensdk.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.errors.KrakenServiceException;
@@ -51,7 +52,8 @@ final class TradingPacingTest {
   private static final Operation CANCEL_ALL = operation("cancelAllOrders");
 
   private final Clock time = new Clock();
-  private final TradingPacing starter = new TradingPacing(SpotRateTier.STARTER, time);
+  /** Without the cancel headroom, so that the figures are the page's own. */
+  private final TradingPacing starter = new TradingPacing(SpotRateTier.STARTER, time, 0);
   private int ids;
 
   @Test
@@ -62,7 +64,7 @@ final class TradingPacingTest {
         SpotRateTier.INTERMEDIATE, Duration.ofNanos(427_350_428), // 1 / 2.34 s, rounded up
         SpotRateTier.PRO, Duration.ofNanos(266_666_667)); // 1 / 3.75 s, rounded up
     for (SpotRateTier tier : SpotRateTier.values()) {
-      TradingPacing pacing = new TradingPacing(tier, new Clock());
+      TradingPacing pacing = new TradingPacing(tier, new Clock(), 0);
       for (int i = 0; i < tier.tradingThreshold(); i++) {
         assertEquals(Duration.ZERO, pacing.reserve(ADD, order("XBTUSD")), tier + " order " + (i + 1));
       }
@@ -127,7 +129,7 @@ final class TradingPacingTest {
       Duration age = (Duration) row[0];
       int count = (Integer) row[1];
       Clock clock = new Clock();
-      TradingPacing pacing = new TradingPacing(SpotRateTier.STARTER, clock);
+      TradingPacing pacing = new TradingPacing(SpotRateTier.STARTER, clock, 0);
       String txid = place(pacing, "XBTUSD");
       clock.advance(age);
       int left = age.isZero() ? 1 : 0; // the order's own +1 has decayed after a second
@@ -150,6 +152,24 @@ final class TradingPacingTest {
         CancelOrderBatchRequest.builder().orders(txids.subList(5, 10)).build()));
     // Counted all the same: 60 + 10 cancels of +8 is 140; the next order waits until 59 is left.
     assertEquals(Duration.ofSeconds(81), starter.reserve(ADD, order("XBTUSD")));
+  }
+
+  /**
+   * By default orders leave the cost of cancelling the youngest order free under the threshold: at
+   * Starter 52 orders go at once, and after them the engine (60) still takes one cancel of +8.
+   */
+  @Test
+  void placementsLeaveRoomForCancellingTheYoungestOrder() {
+    assertEquals(8, TradingPacing.CANCEL_HEADROOM, "the table's cost of a cancel under 5 s");
+    assertEquals(60 - 8, room(new TradingPacing(SpotRateTier.STARTER, new Clock()), "XBTUSD"));
+    TradingPacing pacing = new TradingPacing(SpotRateTier.STARTER, time);
+    String youngest = place(pacing, "XBTUSD");
+    fill(pacing, "XBTUSD", 51);
+    assertNull(pacing.reserve(ADD, order("XBTUSD"), Duration.ofMillis(999)), "a wait over the bound counts nothing");
+    assertEquals(Duration.ofSeconds(1), pacing.reserve(ADD, order("XBTUSD"), Duration.ofSeconds(1)),
+        "52 counted: one second before one more fits under 52");
+    // 52 at the engine (the 53rd waits), which takes the youngest order's cancel (+8) up to its 60.
+    assertEquals(Duration.ZERO, pacing.reserve(CANCEL, cancel(youngest)));
   }
 
   @Test

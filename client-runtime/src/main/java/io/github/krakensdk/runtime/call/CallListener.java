@@ -22,7 +22,8 @@ import java.util.Objects;
  *
  * <p>Events of one call come in order: one {@code attemptEnd} per attempt, then one {@code
  * callEnd}; an attempt that could not be sent in time ({@code maxQueueWait}) ends too, with its
- * failure and no time on the wire. Events of different calls interleave, on whatever thread ends
+ * failure and no time on the wire. An asynchronous call whose future the caller cancelled may end
+ * without them. Events of different calls interleave, on whatever thread ends
  * the attempt (the caller's, an OkHttp thread, a timer's). So a listener must be thread-safe, quick
  * and must not block, must not call the client, and must not throw: an exception it throws is
  * logged and dropped, never the call's failure. Every method does nothing unless overridden, so

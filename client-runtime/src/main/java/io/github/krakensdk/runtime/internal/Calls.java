@@ -312,7 +312,9 @@ public final class Calls {
                   "interrupted while waiting for an earlier request on the same key; nothing was sent", e));
         }
       }
-      queuedNanos += System.nanoTime() - queueStart;
+      if (ordered(operation)) {
+        queuedNanos += System.nanoTime() - queueStart; // unordered calls queue for nothing
+      }
       if (ordered(operation) && !holdsTurn) {
         throw run.notSent(paced, Duration.ofNanos(queuedNanos), "the earlier requests of its key took longer");
       }

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The client's copy of the trading counters ({@link TradingPacing}) against the sandbox's engine on
- * one clock: a trader who waits as the copy says is never refused for the rate, and the copy waits
- * not a nanosecond longer than the engine needs.
+ * one clock: a trader who waits as the copy says is never refused for the rate, and always has room
+ * left to cancel its youngest order.
  */
 class TradingPacingAgreementTest extends ExchangeFixture {
   private final TimeSource onClock = new TimeSource() {
@@ -74,17 +74,18 @@ class TradingPacingAgreementTest extends ExchangeFixture {
     }
     assertTrue(waits > 20 && waited.compareTo(Duration.ofSeconds(100)) > 0, waits + " waits, " + waited);
 
-    // A burst up to the threshold, then the first order the copy holds back: a nanosecond
-    // earlier the engine would refuse it; at the time the copy gives, it takes it.
-    for (int i = 0; i < 60; i++) {
+    // A burst up to the threshold less a cancel's cost: the copy holds the next order back, and the
+    // engine still takes the youngest order's cancel (+8), up to its threshold and no further.
+    for (int i = 0; i < 51; i++) {
       market();
     }
+    String youngest = add("70000.0");
     Duration wait = pacing.reserve(ADD, marketRequest());
-    assertEquals(Duration.ofSeconds(1), wait, "60 counted: one second for one more");
-    clock.advance(wait.minusNanos(1));
-    assertTrue(exchange.tradingCounter(Exchange.DEMO, "XBTUSD") + 1 > 60, "a nanosecond early, one more is over");
-    clock.advance(Duration.ofNanos(1));
-    assertEquals(59, exchange.tradingCounter(Exchange.DEMO, "XBTUSD"), 1e-12);
+    assertEquals(Duration.ofSeconds(1), wait, "52 counted: one second for one more under 60 - 8");
+    assertEquals(52, exchange.tradingCounter(Exchange.DEMO, "XBTUSD"), 1e-12);
+    cancel(youngest);
+    assertEquals(60, exchange.tradingCounter(Exchange.DEMO, "XBTUSD"), 1e-12);
+    clock.advance(wait);
     assertEquals(1, list(send("addOrder", "pair", "XBTUSD", "type", "buy", "ordertype", "market", "volume",
         "0.0001").get("txid")).size());
   }
