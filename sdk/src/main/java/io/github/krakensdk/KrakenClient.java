@@ -669,11 +669,7 @@ public final class KrakenClient implements Closeable {
      * sent on a decision a minute stale. Pacing waits count on the {@link #timeSource time source}.
      */
     public Builder maxQueueWait(Duration maxQueueWait) {
-      Objects.requireNonNull(maxQueueWait, "maxQueueWait == null");
-      if (maxQueueWait.isNegative()) {
-        throw new IllegalArgumentException("maxQueueWait must not be negative (was " + maxQueueWait + ")");
-      }
-      this.maxQueueWait = maxQueueWait;
+      this.maxQueueWait = Calls.checkMaxQueueWait(maxQueueWait);
       return this;
     }
 

@@ -115,6 +115,15 @@ public final class Calls {
     this.listener = builder.listener;
   }
 
+  /** Returns {@code maxQueueWait} if it is a bound a call can wait by: not null, not negative. */
+  public static Duration checkMaxQueueWait(Duration maxQueueWait) {
+    Objects.requireNonNull(maxQueueWait, "maxQueueWait == null");
+    if (maxQueueWait.isNegative()) {
+      throw new IllegalArgumentException("maxQueueWait must not be negative (was " + maxQueueWait + ")");
+    }
+    return maxQueueWait;
+  }
+
   /** Starts configuring the calls of one family. */
   public static Builder builder(Moshi moshi) {
     return new Builder(moshi);
@@ -1002,11 +1011,7 @@ public final class Calls {
      * {@link #DEFAULT_MAX_QUEUE_WAIT} by default.
      */
     public Builder maxQueueWait(Duration maxQueueWait) {
-      Objects.requireNonNull(maxQueueWait, "maxQueueWait == null");
-      if (maxQueueWait.isNegative()) {
-        throw new IllegalArgumentException("maxQueueWait must not be negative (was " + maxQueueWait + ")");
-      }
-      this.maxQueueWait = maxQueueWait;
+      this.maxQueueWait = checkMaxQueueWait(maxQueueWait);
       return this;
     }
 
