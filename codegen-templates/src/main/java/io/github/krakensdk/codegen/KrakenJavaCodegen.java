@@ -183,7 +183,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     Map<String, ModelsMap> result = super.postProcessAllModels(objs);
     List<ModelMap> allModels = new ArrayList<>();
     result.values().forEach(models -> allModels.addAll(models.getModels()));
-    ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels));
+    ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels), openByDecision(allModels));
     for (ModelsMap models : result.values()) {
       for (ModelMap modelMap : models.getModels()) {
         CodegenModel model = modelMap.getModel();
@@ -194,13 +194,29 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         markArrayForm(model);
         Map<String, OperationRequests.Member> members = requests.members(model.name);
         model.vendorExtensions.put("x-operation-request", members != null);
+        Schema<?> modelSchema = openAPI.getComponents().getSchemas().get(model.name);
+        boolean requiredByDecision = modelSchema != null
+            && ContractOnly.marked(modelSchema.getExtensions()).contains("required");
         for (CodegenProperty property : model.vars) {
           markDecimalNumber(model, property);
           markMapRest(model, property);
+          OperationRequests.Member member = members == null ? null : members.get(property.baseName);
+          Schema<?> declared = modelSchema == null || modelSchema.getProperties() == null ? null
+              : modelSchema.getProperties().get(property.baseName);
+          Set<String> decided = ContractOnly.of(openAPI, declared);
+          Schema<?> itemsSchema = declared == null ? null : ContractOnly.resolve(openAPI, declared).getItems();
+          Set<String> itemsDecided = ContractOnly.of(openAPI, itemsSchema);
+          boolean requiredDecided = property.required
+              && (requiredByDecision || (member != null && member.requiredByDecision()));
           property.vendorExtensions.put("x-checks", checks.checks(property.baseName, property.name,
-              property.datatypeWithEnum, property, property.required));
+              property.datatypeWithEnum, property, property.required && !requiredDecided, decided, itemsDecided));
+          String note = ContractOnly.note(decided, requiredDecided, checks.openByDecision(property.dataType)
+              || (property.items != null && checks.openByDecision(property.items.dataType)), property, itemsDecided,
+              property.items);
+          if (note != null) {
+            property.vendorExtensions.put("x-contract-only-note", note);
+          }
           if (members != null) {
-            OperationRequests.Member member = members.get(property.baseName);
             property.vendorExtensions.put("x-in", member.in());
             if (member.description() != null) {
               property.description = escapeText(member.description());
@@ -461,6 +477,19 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       }
     }
     return null;
+  }
+
+  /** The enums whose list of values the contract marks as its own decision ({@code enum} in {@link ContractOnly}). */
+  private Set<String> openByDecision(List<ModelMap> allModels) {
+    Set<String> open = new HashSet<>();
+    for (ModelMap modelMap : allModels) {
+      CodegenModel model = modelMap.getModel();
+      Schema<?> schema = openAPI.getComponents().getSchemas().get(model.name);
+      if (model.isEnum && schema != null && ContractOnly.marked(schema.getExtensions()).contains("enum")) {
+        open.add(model.classname);
+      }
+    }
+    return open;
   }
 
   private static Set<String> enumTypes(List<ModelMap> allModels) {

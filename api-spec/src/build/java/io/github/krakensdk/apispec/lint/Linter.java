@@ -33,7 +33,8 @@ public final class Linter {
         new ResponseExampleRule(),
         new DecimalFormatRule(),
         new UnusedComponentRule(),
-        new InlineDuplicateRule());
+        new InlineDuplicateRule(),
+        new ContractOnlyRule());
   }
 
   private final Ruleset ruleset;

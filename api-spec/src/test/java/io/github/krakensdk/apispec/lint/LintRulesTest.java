@@ -161,7 +161,25 @@ final class LintRulesTest {
               region.put("type", "string");
               region.putArray("enum").add("eu").add("us");
             },
-            "/components/schemas/UserInfo/properties/region"));
+            "/components/schemas/UserInfo/properties/region"),
+        new Break("contract-only-constraints", "embed", "a keyword the schema does not have",
+            t -> ((ArrayNode) t.at("/components/schemas/NewUser/properties/external_id/x-kraken-contract-only"))
+                .add("pattern"),
+            "/components/schemas/NewUser/properties/external_id/x-kraken-contract-only"),
+        new Break("contract-only-constraints", "embed", "a word that is no constraint keyword",
+            t -> obj(t, "/components/schemas/WithdrawalOrder/properties/key").putArray("x-kraken-contract-only")
+                .add("length"),
+            "/components/schemas/WithdrawalOrder/properties/key/x-kraken-contract-only"),
+        new Break("contract-only-constraints", "embed", "an exclusive bound without its minimum",
+            t -> obj(t, "/components/schemas/QuoteAmount/properties/amount").putArray("x-kraken-contract-only")
+                .add("exclusiveMinimum"),
+            "/components/schemas/QuoteAmount/properties/amount/x-kraken-contract-only"),
+        new Break("contract-only-constraints", "oauth", "required on a schema without a required list",
+            t -> obj(t, "/components/schemas/UserInfo").putArray("x-kraken-contract-only").add("required"),
+            "/components/schemas/UserInfo/x-kraken-contract-only"),
+        new Break("contract-only-constraints", "spot", "an empty list",
+            t -> obj(t, "/components/schemas/OrderPrice").putArray("x-kraken-contract-only"),
+            "/components/schemas/OrderPrice/x-kraken-contract-only"));
   }
 
   private static final String CALLBACK = "/paths/~1b2b~1webhooks~1{webhook_id}~1test/post/callbacks/webhookTestEvent/"
