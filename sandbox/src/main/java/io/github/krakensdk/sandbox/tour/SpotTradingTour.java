@@ -21,6 +21,7 @@ import io.github.krakensdk.spot.model.OrderType;
 import io.github.krakensdk.spot.model.OrdersCancelled;
 import io.github.krakensdk.spot.model.PositionInfo;
 import io.github.krakensdk.spot.model.TickerInfo;
+import io.github.krakensdk.spot.model.TimeInForce;
 import io.github.krakensdk.spot.model.TradeInfo;
 import io.github.krakensdk.spot.model.TradesHistory;
 import io.github.krakensdk.spot.model.WebSocketsToken;
@@ -89,7 +90,9 @@ final class SpotTradingTour {
       check(order != null, "the order is not open: " + open.keySet());
       check(OrderStatus.OPEN.equals(order.status()), "status " + order.status());
       check(CLIENT_ID.equals(order.clOrdId()), "cl_ord_id " + order.clOrdId());
-      return txid + " open: " + order.descr().order() + ", executed " + order.volExec().toPlainString();
+      check(TimeInForce.GTC.equals(order.timeInForce()), "time_in_force " + order.timeInForce());
+      return txid + " open: " + order.descr().order() + ", executed " + order.volExec().toPlainString()
+          + ", time in force " + order.timeInForce();
     });
     tour.step("amendOrder", () -> {
       BigDecimal lower = price.subtract(BigDecimal.TEN);
@@ -130,7 +133,9 @@ final class SpotTradingTour {
       TradeInfo trade = trades.get(fills.get(0));
       OrderInfo order = spot.queryOrders(r -> r.txid(txid)).get(txid);
       check(order.volExec().compareTo(trade.vol()) == 0, "the order executed " + order.volExec());
-      return "trade " + fills.get(0) + " of order " + trade.ordertxid() + "; the order now shows vol_exec "
+      check(OrderType.LIMIT.equals(trade.tradeordertype()), "executed as " + trade.tradeordertype());
+      return "trade " + fills.get(0) + " of order " + trade.ordertxid() + " (executed as "
+          + trade.tradeordertype() + "); the order now shows vol_exec "
           + order.volExec() + " of " + order.vol() + ", still " + order.status();
     });
     tour.step("cancelOrder", () -> {
