@@ -90,6 +90,12 @@ final class ConstraintChecks {
       if (!openByDecision.contains(dataType)) {
         checks.add("constraints.known(" + f + ", " + expression + ");");
       }
+    } else if ("Object".equals(dataType) && schema instanceof CodegenProperty property
+        && property.vendorExtensions.get(OneOfTypes.SCALAR_TYPES) instanceof List<?> types) {
+      // A oneOf of scalars (a cursor that is true or a string): the value is one of those JSON types.
+      StringBuilder check = new StringBuilder("constraints.jsonType(" + f + ", " + expression);
+      types.forEach(type -> check.append(", ").append(literal(String.valueOf(type))));
+      checks.add(check.append(");").toString());
     } else if (schema.getIsModel()) {
       checks.add("constraints.nested(" + f + ", " + expression + ");");
     }

@@ -107,6 +107,10 @@ final class ContractConstraints {
   private void schema(Schema<?> declared, String field, Member member, List<Object> path) {
     Schema<?> s = contract.resolve(declared);
     Set<String> decided = contract.contractOnly(declared);
+    if (scalarOneOf(s)) {
+      oneOf(s, field, member, path);
+      return;
+    }
     for (String keyword : UNSUPPORTED) {
       if (has(s, keyword)) {
         throw new AssertionError(call.label() + ": " + field + " has " + keyword
@@ -185,6 +189,26 @@ final class ContractConstraints {
       add(field, "pattern " + s.getPattern(), "\"" + mismatch + "\"", member, path, NODES.textNode(mismatch),
           decided.contains("pattern"));
     }
+  }
+
+  /** A {@code oneOf} of scalar types only (a cursor that is a boolean or a string): Java takes any value. */
+  private static boolean scalarOneOf(Schema<?> s) {
+    return s.getOneOf() != null && !s.getOneOf().isEmpty() && s.getOneOf().stream()
+        .allMatch(m -> m.get$ref() == null && Set.of("boolean", "string", "integer", "number").contains(m.getType()));
+  }
+
+  /** Breaks a scalar {@code oneOf} with a value of a JSON type none of its members has. */
+  private void oneOf(Schema<?> s, String field, Member member, List<Object> path) {
+    List<String> types = s.getOneOf().stream().map(Schema::getType).distinct().toList();
+    JsonNode outside = !types.contains("number") && !types.contains("integer") ? NODES.numberNode(1)
+        : !types.contains("number") ? NODES.numberNode(new BigDecimal("1.5"))
+        : !types.contains("boolean") ? NODES.booleanNode(true)
+        : null;
+    if (outside == null) {
+      throw new AssertionError(call.label() + ": cannot build a value outside the types " + types + " of " + field);
+    }
+    add(field, "a JSON " + String.join(" or ", types), "a JSON " + outside.getNodeType().name().toLowerCase()
+        + " " + outside, member, path, outside, false);
   }
 
   private void number(Schema<?> s, String field, Member member, List<Object> path, Set<String> decided) {
