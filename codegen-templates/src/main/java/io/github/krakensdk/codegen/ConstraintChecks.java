@@ -67,7 +67,9 @@ final class ConstraintChecks {
         checks.add("constraints.unique(" + f + ", " + expression + ");");
       }
       CodegenProperty items = schema.getItems();
-      if (items != null && !items.isNullable) {
+      // A oneOf of scalars has no type of its own, which the generator reads as nullable; its
+      // members are not.
+      if (items != null && (!items.isNullable || items.vendorExtensions.containsKey(OneOfTypes.SCALAR_TYPES))) {
         checks.add("constraints.eachRequired(" + f + ", " + expression + ");");
       }
       if (items != null) {
@@ -77,6 +79,9 @@ final class ConstraintChecks {
           if (!openByDecision.contains(items.dataType)) {
             checks.add("constraints.eachKnown(" + f + ", " + expression + ");");
           }
+        } else if ("Object".equals(items.dataType)
+            && items.vendorExtensions.get(OneOfTypes.SCALAR_TYPES) instanceof List<?> types) {
+          checks.add(jsonType("constraints.eachJsonType(", f, expression, types));
         } else if (items.isModel) {
           checks.add("constraints.eachNested(" + f + ", " + expression + ");");
         }
@@ -93,13 +98,17 @@ final class ConstraintChecks {
     } else if ("Object".equals(dataType) && schema instanceof CodegenProperty property
         && property.vendorExtensions.get(OneOfTypes.SCALAR_TYPES) instanceof List<?> types) {
       // A oneOf of scalars (a cursor that is true or a string): the value is one of those JSON types.
-      StringBuilder check = new StringBuilder("constraints.jsonType(" + f + ", " + expression);
-      types.forEach(type -> check.append(", ").append(literal(String.valueOf(type))));
-      checks.add(check.append(");").toString());
+      checks.add(jsonType("constraints.jsonType(", f, expression, types));
     } else if (schema.getIsModel()) {
       checks.add("constraints.nested(" + f + ", " + expression + ");");
     }
     return checks;
+  }
+
+  private static String jsonType(String call, String f, String expression, List<?> types) {
+    StringBuilder check = new StringBuilder(call + f + ", " + expression);
+    types.forEach(type -> check.append(", ").append(literal(String.valueOf(type))));
+    return check.append(");").toString();
   }
 
   private boolean isEnum(String dataType) {

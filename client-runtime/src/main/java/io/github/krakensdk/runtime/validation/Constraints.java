@@ -202,6 +202,11 @@ public final class Constraints {
     forEach(field, values, (child, name, item) -> child.pattern(name, item, regex));
   }
 
+  /** Each item is one of the JSON {@code types} ({@link #jsonType}). */
+  public void eachJsonType(String field, List<?> values, String... types) {
+    forEach(field, values, (child, name, item) -> child.jsonType(name, item, types));
+  }
+
   public void eachKnown(String field, List<? extends OpenEnum> values) {
     forEach(field, values, (child, name, item) -> child.known(name, item));
   }

@@ -88,7 +88,9 @@ final class ConstraintsTest {
     assertEquals(List.of(), constraints.violations());
     constraints.jsonType("cursor", 1, "boolean", "string");
     constraints.jsonType("txid", 1.5, "string", "integer");
+    constraints.eachJsonType("orders", List.of("OYVGEW-VYV5B-UUEXSK", 42, true), "string", "integer");
     assertEquals(List.of(new Violation("cursor", "a JSON boolean or string", "1"),
-        new Violation("txid", "a JSON string or integer", "1.5")), constraints.violations());
+        new Violation("txid", "a JSON string or integer", "1.5"),
+        new Violation("orders[2]", "a JSON string or integer", "true")), constraints.violations());
   }
 }

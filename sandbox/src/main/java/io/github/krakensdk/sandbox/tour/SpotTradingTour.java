@@ -170,17 +170,22 @@ final class SpotTradingTour {
     });
     tour.step("editOrder", () -> {
       String first = spot.getOpenOrders(r -> r.userref(7002)).open().keySet().iterator().next();
-      OrderEdited edited = spot.editOrder(r -> r.txid(first).pair(PAIR).volume(new BigDecimal("0.0400")));
+      // Named by its userref, an integer (the order's txid, a string, works alike).
+      OrderEdited edited = spot.editOrder(r -> r.txid(7002).pair(PAIR).volume(new BigDecimal("0.0400")));
       check(!first.equals(edited.txid()), "the edit kept the txid");
       check(spot.getOpenOrders().open().containsKey(edited.txid()), "the replacement is not open");
-      return first + " replaced by " + edited.txid() + " (volume " + edited.volume() + "): cancel and replace";
+      check(!spot.getOpenOrders().open().containsKey(first), "the original is still open");
+      return first + " (userref 7002) replaced by " + edited.txid() + " (volume " + edited.volume()
+          + "): cancel and replace";
     });
     tour.step("cancelOrderBatch", () -> {
       List<String> ones = List.copyOf(spot.getOpenOrders(r -> r.userref(7001)).open().keySet());
       check(ones.size() == 2, "userref 7001 has " + ones.size() + " open orders");
-      OrdersCancelled cancelled = spot.cancelOrderBatch(r -> r.orders(ones));
+      // An order id is a string, a userref an integer naming every open order placed with it.
+      OrdersCancelled cancelled = spot.cancelOrderBatch(r -> r.orders(List.of(7001)));
       check(cancelled.count() == 2, "cancelled " + cancelled.count());
-      return "cancelled " + ones + " in one call";
+      check(ones.stream().noneMatch(spot.getOpenOrders().open()::containsKey), "still open: " + ones);
+      return "cancelled " + ones + " in one call, by their userref 7001";
     });
     tour.step("cancelAllOrdersAfter", () -> {
       CancelAfterTimer armed = spot.cancelAllOrdersAfter(r -> r.timeout(60));
