@@ -7,10 +7,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import com.google.common.collect.ImmutableMap;
 import com.samskivert.mustache.Mustache;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.tags.Tag;
 import org.openapitools.codegen.CodegenOperation;
@@ -242,6 +244,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     boolean binaryDownloads = false;
     List<CodegenOperation> serviceOperations = new ArrayList<>();
     for (CodegenOperation operation : result.getOperations().getOperation()) {
+      dropSignerFilledFields(operation);
       OperationRequests.Shape shape = requests.shape(operation.operationId);
       boolean inService = shape != null;
       operation.vendorExtensions.put("x-in-service", inService);
@@ -309,6 +312,47 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     // MultipartBody parts and the services the request, so the import would go unused.
     result.getImports().removeIf(entry -> importMapping.get(FILE_PART).equals(entry.get("import")));
     return result;
+  }
+
+  /**
+   * A form-encoded body (the first media type of {@code addOrder}) becomes one Retrofit field per
+   * property; a property the signer fills in (the Spot {@code nonce}) is no field: the signing
+   * interceptor writes it into the form, as it does into a JSON body.
+   */
+  private void dropSignerFilledFields(CodegenOperation operation) {
+    if (operation.formParams.isEmpty() || operation.isMultipart) {
+      return;
+    }
+    Schema<?> body = formBodySchema(operation);
+    if (body == null || body.getProperties() == null) {
+      return;
+    }
+    Predicate<CodegenParameter> signerFilled = parameter -> {
+      Schema<?> property = body.getProperties().get(parameter.baseName);
+      return property != null && property.getExtensions() != null
+          && Boolean.TRUE.equals(property.getExtensions().get(OperationRequests.SIGNER_FILLED));
+    };
+    operation.formParams.removeIf(signerFilled);
+    operation.allParams.removeIf(p -> p.isFormParam && signerFilled.test(p));
+    operation.requiredParams.removeIf(p -> p.isFormParam && signerFilled.test(p));
+    operation.optionalParams.removeIf(p -> p.isFormParam && signerFilled.test(p));
+  }
+
+  /** The named schema of an operation's form body, read from the contract. */
+  private Schema<?> formBodySchema(CodegenOperation operation) {
+    for (PathItem path : openAPI.getPaths().values()) {
+      for (Operation candidate : path.readOperations()) {
+        if (operation.operationId.equals(candidate.getOperationId()) && candidate.getRequestBody() != null
+            && candidate.getRequestBody().getContent() != null) {
+          for (MediaType media : candidate.getRequestBody().getContent().values()) {
+            if (media.getSchema() != null) {
+              return ContractOnly.resolve(openAPI, media.getSchema());
+            }
+          }
+        }
+      }
+    }
+    return null;
   }
 
   private static boolean noFileParameters(List<CodegenOperation> operations) {
