@@ -38,13 +38,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p><b>What orders are checked for.</b> {@code addOrder}, {@code addOrderBatch} and {@code
  * editOrder}: each absolute price ({@code price}, {@code price2}, the conditional close's prices)
- * within the pair's {@code pair_decimals}; {@code volume} and {@code displayvol} within {@code
+ * within the pair's {@code pair_decimals} and a multiple of its {@code tick_size} when the pair
+ * gives one; {@code volume} and {@code displayvol} within {@code
  * lot_decimals}; {@code volume} at least {@code ordermin} (a volume of 0, which closes a margin
  * position, excepted); for a limit or iceberg order, price times volume at least {@code costmin}
  * (other types have no limit price to reckon the cost with, and an edit does not say its type).
  * With the {@code viqc} flag the volume is in the quote currency and is held to {@code costmin}
  * alone. {@code amendOrder}: the absolute {@code limit_price} and {@code trigger_price} within
- * {@code pair_decimals}, {@code order_qty} and {@code display_qty} within {@code lot_decimals}. An
+ * {@code pair_decimals} and on the {@code tick_size} grid, {@code order_qty} and {@code
+ * display_qty} within {@code lot_decimals}. An
  * amend names no pair unless it is given ({@code pair}); otherwise the pair is the one this client
  * placed the order on (found by the {@code txid} the service answered, or the {@code cl_ord_id} the
  * order was placed with; the client remembers its last 10,000 orders), and an order placed

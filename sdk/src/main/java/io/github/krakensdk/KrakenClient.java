@@ -735,10 +735,11 @@ public final class KrakenClient implements Closeable {
      * off by default. {@code addOrder}, {@code addOrderBatch}, {@code editOrder} and {@code
      * amendOrder} are then refused locally, with a {@link
      * io.github.krakensdk.errors.PairLimitException} naming the pair, the field and the limit, when
-     * an absolute price has more decimals than the pair's {@code pair_decimals}, a volume more than
-     * its {@code lot_decimals}, or a volume or a limit order's cost is under its {@code ordermin} or
-     * {@code costmin}: the rejections the service would answer with {@code EOrder:Invalid price},
-     * {@code EOrder:Order minimum not met} or {@code EOrder:Cost minimum not met}.
+     * an absolute price has more decimals than the pair's {@code pair_decimals} or is not a
+     * multiple of its {@code tick_size}, a volume has more decimals than its {@code lot_decimals},
+     * or a volume or a limit order's cost is under its {@code ordermin} or {@code costmin}: the
+     * rejections the service would answer with {@code EOrder:Invalid price}, {@code EOrder:Tick
+     * size check failed}, {@code EOrder:Order minimum not met} or {@code EOrder:Cost minimum not met}.
      *
      * <pre>{@code
      * KrakenClient kraken = KrakenClient.builder()

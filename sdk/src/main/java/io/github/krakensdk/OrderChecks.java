@@ -167,12 +167,25 @@ final class OrderChecks implements RequestHook {
       lot(operationId, prefix + "displayvol", displayvol);
     }
 
-    /** An absolute price within {@code pair_decimals}; a relative one is the service's to check. */
+    /**
+     * An absolute price within {@code pair_decimals} and on the pair's price grid, a multiple of
+     * {@code tick_size} (the service's {@code EOrder:Tick size check failed}); a relative one is the
+     * service's to check.
+     */
     void price(String operationId, String field, String text) {
       BigDecimal price = absolute(text);
+      if (price == null) {
+        return;
+      }
       Integer most = limits.pairDecimals();
-      if (price != null && most != null && decimals(price) > most) {
+      if (most != null && decimals(price) > most) {
         throw tooPrecise(operationId, field, price, "pair_decimals", most);
+      }
+      BigDecimal tick = limits.tickSize();
+      if (tick != null && tick.signum() > 0 && price.remainder(tick).signum() != 0) {
+        throw new PairLimitException(operationId, name, field, price, "tick_size", tick,
+            name + ": " + field + " " + price.toPlainString() + " is not a multiple of tick_size "
+                + tick.stripTrailingZeros().toPlainString());
       }
     }
 

@@ -51,6 +51,8 @@ final class OrderChecksTest {
   private final List<String> paths = new CopyOnWriteArrayList<>();
   /** The pair_decimals of XXBTZUSD the server answers AssetPairs with. */
   private volatile int bitcoinPairDecimals = 1;
+  /** The tick_size of XXBTZUSD the server answers AssetPairs with; null leaves it out. */
+  private volatile String bitcoinTickSize = "0.1";
   private volatile boolean assetPairsFail;
   private final FakeTime time = new FakeTime();
   private KrakenClient kraken;
@@ -63,7 +65,8 @@ final class OrderChecksTest {
         + "\"tick_size\":\"0.00001\",\"status\":\"online\"},"
         + "\"XXBTZUSD\":{\"altname\":\"XBTUSD\",\"wsname\":\"XBT/USD\",\"base\":\"XXBT\",\"quote\":\"ZUSD\","
         + "\"cost_decimals\":5,\"pair_decimals\":" + bitcoinPairDecimals + ",\"lot_decimals\":8,"
-        + "\"ordermin\":\"0.0001\",\"costmin\":\"0.5\",\"tick_size\":\"0.1\",\"status\":\"online\"}}}";
+        + "\"ordermin\":\"0.0001\",\"costmin\":\"0.5\","
+        + (bitcoinTickSize == null ? "" : "\"tick_size\":\"" + bitcoinTickSize + "\",") + "\"status\":\"online\"}}}";
   }
 
   private void start(boolean cache) {
@@ -141,6 +144,46 @@ final class OrderChecksTest {
     assertEquals("ordermin", e.limit());
     assertEquals(new BigDecimal("0.0001"), e.limitValue());
     assertEquals(List.of("/0/public/AssetPairs"), paths);
+  }
+
+  @Test
+  void aPriceOffTheTickSizeGridIsRefusedForEveryKindOfOrder() {
+    bitcoinTickSize = "0.5"; // coarser than pair_decimals 1: 65000.3 has one decimal but is off the grid
+    start(true);
+    PairLimitException e = refused(limitBuy("0.01", "65000.3"));
+    assertEquals("addOrder: XXBTZUSD: price 65000.3 is not a multiple of tick_size 0.5", e.getMessage());
+    assertEquals("price", e.field());
+    assertEquals("tick_size", e.limit());
+    assertEquals(new BigDecimal("0.5"), e.limitValue());
+    assertEquals("close[price2]", refused(limitBuy("0.01", "65000.5").andThen(r -> r
+        .closeOrdertype(CloseOrderType.STOP_LOSS_LIMIT).closePrice("64000").closePrice2("63999.9"))).field());
+    BatchOrder good = BatchOrder.builder().type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+        .volume(new BigDecimal("0.01")).price("40000.5").build();
+    PairLimitException batch = assertThrows(PairLimitException.class, () -> kraken.spot().addOrderBatch(r -> r
+        .pair("XBTUSD").orders(List.of(good, good.toBuilder().price("40000.2").build()))));
+    assertEquals("orders[1].price", batch.field());
+    assertEquals("tick_size", batch.limit());
+    PairLimitException edit = assertThrows(PairLimitException.class, () -> kraken.spot().editOrder(r -> r
+        .txid("OU22CG-KLAF2-FWUDD7").pair("XBTUSD").price2("64999.9")));
+    assertEquals("price2", edit.field());
+    PairLimitException amend = assertThrows(PairLimitException.class, () -> kraken.spot().amendOrder(r -> r
+        .txid("OTHER-ORDER-ID").pair("XBTUSD").triggerPrice("64000.1")));
+    assertEquals("trigger_price", amend.field());
+    assertEquals(List.of("/0/public/AssetPairs"), paths, "nothing off the grid was sent");
+
+    // On the grid, and relative prices, go out.
+    kraken.spot().addOrder(limitBuy("0.01", "65000.50"));
+    kraken.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.SELL).ordertype(OrderType.TRAILING_STOP)
+        .volume(new BigDecimal("0.01")).price("+0.3"));
+    assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder", "/0/private/AddOrder"), paths);
+  }
+
+  @Test
+  void aPairWithoutTickSizeIsHeldToItsDecimalsAlone() {
+    bitcoinTickSize = null;
+    start(true);
+    kraken.spot().addOrder(limitBuy("0.01", "65000.3"));
+    assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder"), paths);
   }
 
   @Test
@@ -292,6 +335,7 @@ final class OrderChecksTest {
     assertEquals(List.of("/0/public/AssetPairs"), paths, "29 minutes old: no refresh");
 
     bitcoinPairDecimals = 2;
+    bitcoinTickSize = "0.01"; // the price grid follows the decimals, as in the service's data
     time.advance(Duration.ofMinutes(1));
     // Checked with the data at hand, while a refresh starts in the background.
     refused(limitBuy("0.01", "65000.12"));

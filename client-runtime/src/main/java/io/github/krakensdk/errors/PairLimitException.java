@@ -6,9 +6,10 @@ import java.util.Objects;
 /**
  * An order refused by the client, before anything was sent, because it breaks a limit its pair
  * publishes in the Spot {@code AssetPairs} data: a price with more decimals than {@code
- * pair_decimals}, a volume with more decimals than {@code lot_decimals}, a volume under {@code
- * ordermin} or a cost under {@code costmin}. The service would refuse it too ({@code EOrder:Invalid
- * price}, {@code EOrder:Order minimum not met}, {@code EOrder:Cost minimum not met}); the client
+ * pair_decimals} or off its {@code tick_size} grid, a volume with more decimals than {@code
+ * lot_decimals}, a volume under {@code ordermin} or a cost under {@code costmin}. The service would
+ * refuse it too ({@code EOrder:Invalid price}, {@code EOrder:Tick size check failed}, {@code
+ * EOrder:Order minimum not met}, {@code EOrder:Cost minimum not met}); the client
  * says which limit, and spends no call on it. Only a client built with an {@code AssetPairs} cache
  * checks orders.
  *
@@ -36,7 +37,7 @@ public final class PairLimitException extends KrakenClientException {
    *     orders[1].volume}, {@code close[price]}).
    * @param value the member's value.
    * @param limit the {@code AssetPairs} member that sets the limit ({@code pair_decimals}, {@code
-   *     lot_decimals}, {@code ordermin}, {@code costmin}).
+   *     tick_size}, {@code lot_decimals}, {@code ordermin}, {@code costmin}).
    * @param limitValue the limit: a number of decimals, or a minimum.
    * @param message what is wrong, naming the pair, the field and the limit.
    */
@@ -74,7 +75,10 @@ public final class PairLimitException extends KrakenClientException {
     return value;
   }
 
-  /** The {@code AssetPairs} member that sets the limit: {@code pair_decimals}, {@code lot_decimals}, {@code ordermin} or {@code costmin}. */
+  /**
+   * The {@code AssetPairs} member that sets the limit: {@code pair_decimals}, {@code tick_size},
+   * {@code lot_decimals}, {@code ordermin} or {@code costmin}.
+   */
   public String limit() {
     return limit;
   }

@@ -7,10 +7,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import com.google.common.collect.ImmutableMap;
 import com.samskivert.mustache.Mustache;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.tags.Tag;
 import org.openapitools.codegen.CodegenOperation;
@@ -195,7 +197,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     Map<String, ModelsMap> result = super.postProcessAllModels(objs);
     List<ModelMap> allModels = new ArrayList<>();
     result.values().forEach(models -> allModels.addAll(models.getModels()));
-    ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels));
+    ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels), openByDecision(allModels));
     for (ModelsMap models : result.values()) {
       for (ModelMap modelMap : models.getModels()) {
         CodegenModel model = modelMap.getModel();
@@ -206,13 +208,29 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         markArrayForm(model);
         Map<String, OperationRequests.Member> members = requests.members(model.name);
         model.vendorExtensions.put("x-operation-request", members != null);
+        Schema<?> modelSchema = openAPI.getComponents().getSchemas().get(model.name);
+        boolean requiredByDecision = modelSchema != null
+            && ContractOnly.marked(modelSchema.getExtensions()).contains("required");
         for (CodegenProperty property : model.vars) {
           markDecimalNumber(model, property);
           markMapRest(model, property);
+          OperationRequests.Member member = members == null ? null : members.get(property.baseName);
+          Schema<?> declared = modelSchema == null || modelSchema.getProperties() == null ? null
+              : modelSchema.getProperties().get(property.baseName);
+          Set<String> decided = ContractOnly.of(openAPI, declared);
+          Schema<?> itemsSchema = declared == null ? null : ContractOnly.resolve(openAPI, declared).getItems();
+          Set<String> itemsDecided = ContractOnly.of(openAPI, itemsSchema);
+          boolean requiredDecided = property.required
+              && (requiredByDecision || (member != null && member.requiredByDecision()));
           property.vendorExtensions.put("x-checks", checks.checks(property.baseName, property.name,
-              property.datatypeWithEnum, property, property.required));
+              property.datatypeWithEnum, property, property.required && !requiredDecided, decided, itemsDecided));
+          String note = ContractOnly.note(decided, requiredDecided, checks.openByDecision(property.dataType)
+              || (property.items != null && checks.openByDecision(property.items.dataType)), property, itemsDecided,
+              property.items);
+          if (note != null) {
+            property.vendorExtensions.put("x-contract-only-note", note);
+          }
           if (members != null) {
-            OperationRequests.Member member = members.get(property.baseName);
             property.vendorExtensions.put("x-in", member.in());
             if (member.description() != null) {
               property.description = escapeText(member.description());
@@ -238,6 +256,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     boolean binaryDownloads = false;
     List<CodegenOperation> serviceOperations = new ArrayList<>();
     for (CodegenOperation operation : result.getOperations().getOperation()) {
+      dropSignerFilledFields(operation);
       OperationRequests.Shape shape = requests.shape(operation.operationId);
       boolean inService = shape != null;
       operation.vendorExtensions.put("x-in-service", inService);
@@ -305,6 +324,47 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     // MultipartBody parts and the services the request, so the import would go unused.
     result.getImports().removeIf(entry -> importMapping.get(FILE_PART).equals(entry.get("import")));
     return result;
+  }
+
+  /**
+   * A form-encoded body (the first media type of {@code addOrder}) becomes one Retrofit field per
+   * property; a property the signer fills in (the Spot {@code nonce}) is no field: the signing
+   * interceptor writes it into the form, as it does into a JSON body.
+   */
+  private void dropSignerFilledFields(CodegenOperation operation) {
+    if (operation.formParams.isEmpty() || operation.isMultipart) {
+      return;
+    }
+    Schema<?> body = formBodySchema(operation);
+    if (body == null || body.getProperties() == null) {
+      return;
+    }
+    Predicate<CodegenParameter> signerFilled = parameter -> {
+      Schema<?> property = body.getProperties().get(parameter.baseName);
+      return property != null && property.getExtensions() != null
+          && Boolean.TRUE.equals(property.getExtensions().get(OperationRequests.SIGNER_FILLED));
+    };
+    operation.formParams.removeIf(signerFilled);
+    operation.allParams.removeIf(p -> p.isFormParam && signerFilled.test(p));
+    operation.requiredParams.removeIf(p -> p.isFormParam && signerFilled.test(p));
+    operation.optionalParams.removeIf(p -> p.isFormParam && signerFilled.test(p));
+  }
+
+  /** The named schema of an operation's form body, read from the contract. */
+  private Schema<?> formBodySchema(CodegenOperation operation) {
+    for (PathItem path : openAPI.getPaths().values()) {
+      for (Operation candidate : path.readOperations()) {
+        if (operation.operationId.equals(candidate.getOperationId()) && candidate.getRequestBody() != null
+            && candidate.getRequestBody().getContent() != null) {
+          for (MediaType media : candidate.getRequestBody().getContent().values()) {
+            if (media.getSchema() != null) {
+              return ContractOnly.resolve(openAPI, media.getSchema());
+            }
+          }
+        }
+      }
+    }
+    return null;
   }
 
   private static boolean noFileParameters(List<CodegenOperation> operations) {
@@ -473,6 +533,19 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       }
     }
     return null;
+  }
+
+  /** The enums whose list of values the contract marks as its own decision ({@code enum} in {@link ContractOnly}). */
+  private Set<String> openByDecision(List<ModelMap> allModels) {
+    Set<String> open = new HashSet<>();
+    for (ModelMap modelMap : allModels) {
+      CodegenModel model = modelMap.getModel();
+      Schema<?> schema = openAPI.getComponents().getSchemas().get(model.name);
+      if (model.isEnum && schema != null && ContractOnly.marked(schema.getExtensions()).contains("enum")) {
+        open.add(model.classname);
+      }
+    }
+    return open;
   }
 
   private static Set<String> enumTypes(List<ModelMap> allModels) {

@@ -2,6 +2,7 @@ package io.github.krakensdk.codegen;
 
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.Schema;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,10 @@ import java.util.Set;
  *       an array of the same values (Spot OpenPositions: `[]` when there are none) becomes the
  *       map; the SDK's JSON set-up reads such an array keyed by index.
  *   <li><b>Scalars</b>: {@code oneOf} whose members are all strings, numbers, integers or booleans
- *       (a limit that is a decimal string or {@code false}) becomes {@code Object}: Moshi reads the
- *       value as the JSON gives it.
+ *       (a limit that is a decimal string or {@code false}, a cursor that is {@code true} or a
+ *       string) becomes {@code Object}: Moshi reads and writes the value as the JSON gives it. The
+ *       JSON types are kept as {@value #SCALAR_TYPES}, so that a request checks that its value is
+ *       one of them.
  * </ul>
  *
  * <p>Any other {@code oneOf} fails the generation, naming where it is. The generator's inline
@@ -31,6 +34,8 @@ import java.util.Set;
 final class OneOfTypes {
   /** The extension on an object schema naming the member a bare JSON array of it fills. */
   static final String ARRAY_FORM = "x-kraken-array-form";
+  /** Set on the schema standing for a {@code oneOf} of scalars: its members' JSON types, in order. */
+  static final String SCALAR_TYPES = "x-kraken-scalar-types";
 
   private static final String REF_PREFIX = "#/components/schemas/";
   private static final Set<String> SCALARS = Set.of("string", "number", "integer", "boolean");
@@ -130,6 +135,13 @@ final class OneOfTypes {
     if (scalars) {
       Schema<Object> any = new Schema<>();
       any.setDescription(oneOf.getDescription());
+      List<String> types = new ArrayList<>();
+      for (Schema member : members) {
+        if (!types.contains(member.getType())) {
+          types.add(member.getType());
+        }
+      }
+      any.addExtension(SCALAR_TYPES, types);
       return any;
     }
     Schema<?> map = null;
@@ -183,6 +195,9 @@ final class OneOfTypes {
     }
     copy.set$ref(replacement.get$ref());
     copy.setDescription(replacement.getDescription());
+    if (replacement.getExtensions() != null) {
+      replacement.getExtensions().forEach(copy::addExtension);
+    }
     return copy;
   }
 

@@ -32,8 +32,11 @@ final class OperationRequests {
   static final String CLIENT_SETTING = "x-kraken-client-setting";
   static final String SIGNER_FILLED = "x-kraken-signer-filled";
 
-  /** Where a request member goes on the wire. */
-  record Member(String in, String wireName, String description) {}
+  /**
+   * Where a request member goes on the wire; {@code requiredByDecision} when the contract requires
+   * it by its own decision ({@code x-kraken-contract-only: [required]} on the parameter or the body).
+   */
+  record Member(String in, String wireName, String description, boolean requiredByDecision) {}
 
   /** What the service needs to turn a request into a Retrofit call. */
   record Shape(String requestSchema, String bodySchema, String jsonQuerySchema) {}
@@ -74,7 +77,8 @@ final class OperationRequests {
           }
           String name = parameter.getName();
           add(operation, request, members, name, parameter.getSchema(),
-              new Member(parameter.getIn(), name, parameter.getDescription()),
+              new Member(parameter.getIn(), name, parameter.getDescription(),
+                  ContractOnly.marked(parameter.getExtensions()).contains("required")),
               Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn()), required);
         }
         String bodySchema = null;
@@ -123,10 +127,11 @@ final class OperationRequests {
       throw new IllegalArgumentException(operation.getOperationId() + ": a body must be a $ref to an object schema");
     }
     List<String> required = object.getRequired() == null ? List.of() : object.getRequired();
+    boolean requiredByDecision = ContractOnly.marked(object.getExtensions()).contains("required");
     object.getProperties().forEach((name, property) -> {
       if (!Boolean.TRUE.equals(extension(property.getExtensions(), SIGNER_FILLED))) {
-        add(operation, request, members, name, property, new Member(in, name, null), required.contains(name),
-            requiredMembers);
+        add(operation, request, members, name, property, new Member(in, name, null, requiredByDecision),
+            required.contains(name), requiredMembers);
       }
     });
   }

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.JsonWriter;
 import io.swagger.v3.oas.models.media.Schema;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import okio.Buffer;
 import okio.BufferedSink;
+import okio.BufferedSource;
 
 /**
  * The parameters of a request body, whatever its media type: one way for a handler to read them.
@@ -171,7 +173,84 @@ final class BodyParameters {
       return new BodyParameters(formToJson(HttpCall.parseForm(call.bodyText()), schema)
           .getBytes(StandardCharsets.UTF_8), true);
     }
-    return new BodyParameters(call.body, false);
+    return new BodyParameters(schema == null ? call.body : unnest(call.body, schema), false);
+  }
+
+  /**
+   * A JSON body that nests what its schema declares as bracketed members: AddOrder's conditional
+   * close sent as {@code "close": {"ordertype": ...}} (as AddOrderBatch nests it) is the members
+   * {@code close[ordertype]}, {@code close[price]}, {@code close[price2]}, which the form keys and
+   * the flat JSON names are too. Anything else, and a body that is not such a JSON object, is
+   * left as it came, for the contract to judge.
+   */
+  static byte[] unnest(byte[] json, Schema<?> schema) {
+    Map<String, ?> declared = schema.getProperties() == null ? Map.of() : schema.getProperties();
+    if (declared.keySet().stream().noneMatch(name -> name.contains("["))) {
+      return json;
+    }
+    // Each value is copied as its raw JSON, so that numbers keep their digits (a nonce beyond 2^53).
+    Map<String, byte[]> flat = new LinkedHashMap<>();
+    boolean changed = false;
+    try (JsonReader reader = JsonReader.of(new Buffer().write(json))) {
+      if (reader.peek() != JsonReader.Token.BEGIN_OBJECT) {
+        return json;
+      }
+      reader.beginObject();
+      while (reader.hasNext()) {
+        String name = reader.nextName();
+        byte[] value = raw(reader);
+        Map<String, byte[]> nested = declared.containsKey(name) ? null : members(value);
+        if (nested != null && !nested.isEmpty()
+            && nested.keySet().stream().allMatch(key -> declared.containsKey(name + "[" + key + "]"))) {
+          nested.forEach((key, member) -> flat.put(name + "[" + key + "]", member));
+          changed = true;
+        } else {
+          flat.put(name, value);
+        }
+      }
+      reader.endObject();
+    } catch (IOException | RuntimeException notJson) {
+      return json; // the contract reports what is wrong with it
+    }
+    if (!changed) {
+      return json;
+    }
+    Buffer out = new Buffer();
+    try (JsonWriter writer = JsonWriter.of(out)) {
+      writer.beginObject();
+      for (Map.Entry<String, byte[]> member : flat.entrySet()) {
+        writer.name(member.getKey());
+        try (BufferedSink sink = writer.valueSink()) {
+          sink.write(member.getValue());
+        }
+      }
+      writer.endObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a Buffer does not fail
+    }
+    return out.readByteArray();
+  }
+
+  /** The next value of {@code reader} as its JSON bytes. */
+  private static byte[] raw(JsonReader reader) throws IOException {
+    try (BufferedSource source = reader.nextSource()) {
+      return source.readByteArray();
+    }
+  }
+
+  /** The members of a JSON object, each as its JSON bytes; null when {@code value} is no object. */
+  private static Map<String, byte[]> members(byte[] value) throws IOException {
+    JsonReader reader = JsonReader.of(new Buffer().write(value));
+    if (reader.peek() != JsonReader.Token.BEGIN_OBJECT) {
+      return null;
+    }
+    Map<String, byte[]> members = new LinkedHashMap<>();
+    reader.beginObject();
+    while (reader.hasNext()) {
+      members.put(reader.nextName(), raw(reader));
+    }
+    reader.endObject();
+    return members;
   }
 
   /** True if {@code call} says its body is form-encoded. */

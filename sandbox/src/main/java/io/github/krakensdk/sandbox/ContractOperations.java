@@ -5,6 +5,7 @@ import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
@@ -34,9 +35,10 @@ final class ContractOperations {
    * @param acceptsForm whether the body may also come form-encoded.
    * @param multipart whether the body is {@code multipart/form-data}; {@code bodySchema} is then
    *     the schema of its parts.
+   * @param parameters the operation's parameters, those of its path included, references resolved.
    */
   record Op(String method, String path, String operationId, boolean signed, int rateCost, String permission,
-      Schema<?> bodySchema, boolean acceptsForm, boolean multipart) {}
+      Schema<?> bodySchema, boolean acceptsForm, boolean multipart, List<Parameter> parameters) {}
 
   private record Entry(Pattern path, Op op) {}
 
@@ -52,7 +54,15 @@ final class ContractOperations {
         if (isBrowserPage(entry.getValue())) {
           continue; // a page a browser opens (OAuth authorize), not an operation the sandbox serves
         }
-        operations.add(new Entry(pattern, op(entry.getKey().name(), path.getKey(), entry.getValue())));
+        List<Parameter> parameters = new ArrayList<>();
+        if (path.getValue().getParameters() != null) {
+          parameters.addAll(path.getValue().getParameters());
+        }
+        if (entry.getValue().getParameters() != null) {
+          parameters.addAll(entry.getValue().getParameters());
+        }
+        operations.add(new Entry(pattern, op(entry.getKey().name(), path.getKey(), entry.getValue(),
+            List.copyOf(parameters))));
       }
     }
   }
@@ -91,7 +101,7 @@ final class ContractOperations {
     return operations.stream().map(Entry::op).toList();
   }
 
-  private static Op op(String method, String path, Operation operation) {
+  private static Op op(String method, String path, Operation operation, List<Parameter> parameters) {
     Map<String, Object> extensions = operation.getExtensions() == null ? Map.of() : operation.getExtensions();
     boolean signed = operation.getSecurity() != null && operation.getSecurity().stream().anyMatch(r -> !r.isEmpty());
     Object cost = extensions.get("x-kraken-rate-cost");
@@ -111,6 +121,6 @@ final class ContractOperations {
       }
     }
     return new Op(method, path, operation.getOperationId(), signed, cost instanceof Integer n ? n : 0,
-        permission == null ? null : permission.toString(), bodySchema, acceptsForm, multipart);
+        permission == null ? null : permission.toString(), bodySchema, acceptsForm, multipart, parameters);
   }
 }

@@ -8,6 +8,8 @@ import com.atlassian.oai.validator.report.LevelResolver;
 import com.atlassian.oai.validator.report.MessageResolver;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.atlassian.oai.validator.schema.SchemaValidator;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.Parameter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -96,6 +98,10 @@ final class ContractValidator {
       builder.withBody(parameters.multipart() ? call.body : parameters.json());
     }
     List<Problem> problems = problems(requests.validateRequest(builder.build()));
+    ContractOperations.Op found = operations.find(call.method, contractPath);
+    if (found != null) {
+      problems.addAll(emptyArrayItems(call, found));
+    }
     if (parameters.multipart()) {
       // The validator leaves multipart bodies unchecked: the parts, read as the JSON object their
       // schema describes, are checked against it here, as strictly as a JSON body.
@@ -104,6 +110,25 @@ final class ContractValidator {
       if (op != null && op.bodySchema() != null) {
         problems.addAll(problems(multipartParts.validate(new String(parameters.json(), StandardCharsets.UTF_8),
             op.bodySchema(), "request.body")));
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * Empty items of a repeated query parameter whose items must not be empty ({@code ids=}): the
+   * validator passes them over, the contract's {@code minLength} does not.
+   */
+  private static List<Problem> emptyArrayItems(HttpCall call, ContractOperations.Op op) {
+    List<Problem> problems = new ArrayList<>();
+    for (Parameter parameter : op.parameters()) {
+      Schema<?> schema = parameter.getSchema();
+      Schema<?> items = schema == null ? null : schema.getItems();
+      List<String> values = call.query.get(parameter.getName());
+      if ("query".equals(parameter.getIn()) && items != null && items.getMinLength() != null
+          && items.getMinLength() > 0 && values != null && values.contains("")) {
+        problems.add(new Problem("validation.request.parameter.schema.minLength", "query parameter '"
+            + parameter.getName() + "': an item is empty (length: 0, required minimum: " + items.getMinLength() + ")"));
       }
     }
     return problems;
@@ -124,10 +149,22 @@ final class ContractValidator {
     List<Problem> problems = new ArrayList<>();
     for (ValidationReport.Message message : report.getMessages()) {
       if (message.getLevel() == ValidationReport.Level.ERROR) {
-        problems.add(new Problem(message.getKey(), message.getMessage()));
+        problems.add(new Problem(message.getKey(), named(message)));
       }
     }
     return problems;
+  }
+
+  /**
+   * The validator's message, led by the parameter it is about ({@code query parameter 'cursor':
+   * ...}) when it says so; body messages already name their member ({@code [Path '/key']}).
+   */
+  private static String named(ValidationReport.Message message) {
+    return message.getContext()
+        .flatMap(ValidationReport.MessageContext::getParameter)
+        .filter(parameter -> !message.getMessage().contains("'" + parameter.getName() + "'"))
+        .map(parameter -> parameter.getIn() + " parameter '" + parameter.getName() + "': " + message.getMessage())
+        .orElse(message.getMessage());
   }
 
   /** One finding: the validator's key (e.g. {@code validation.request.parameter.query.missing}) and text. */

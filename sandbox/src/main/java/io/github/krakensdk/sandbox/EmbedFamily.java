@@ -30,6 +30,9 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
   /** A partner (a domain): its users and webhooks are its own. */
   record Partner(String name) {}
 
+  /** The partner of the demo key ({@code SandboxCredentials#embed()}). */
+  static final Partner DEMO_PARTNER = new Partner("demo partner");
+
   private record PartnerKey(SandboxKey key, Partner partner) {}
 
   private final Nonces nonces;
@@ -52,7 +55,7 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
     super(Family.EMBED, contract);
     this.nonces = nonces;
     this.state = new EmbedState(settings);
-    Partner demo = new Partner("demo partner");
+    Partner demo = DEMO_PARTNER;
     Partner other = new Partner("other partner");
     keys.put(Seed.EMBED_KEY.key(), new PartnerKey(Seed.EMBED_KEY, demo));
     keys.put(Seed.EMBED_OTHER_PARTNER_KEY.key(), new PartnerKey(Seed.EMBED_OTHER_PARTNER_KEY, other));

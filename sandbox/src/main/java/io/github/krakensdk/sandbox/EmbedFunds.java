@@ -305,6 +305,24 @@ final class EmbedFunds {
     }
   }
 
+  /**
+   * A deposit arriving on the partner's own (master) account: {@code pending} now, {@code success}
+   * one step later, announced as {@code deposit.status_updated} without a user. Returns its
+   * reference, as {@code listFundingTransactions} shows it.
+   */
+  String partnerDeposit(EmbedFamily.Partner partner, String asset, BigDecimal amount) {
+    if (amount.signum() <= 0) {
+      throw new IllegalArgumentException("a deposit must be positive: " + amount);
+    }
+    synchronized (state) {
+      settle();
+      Transfer deposit = add(partner, null, FundingTransactionType.DEPOSIT, "D" + reference(), asset, amount,
+          BigDecimal.ZERO, List.of(FundingTransactionStatus.PENDING, FundingTransactionStatus.SUCCESS));
+      settle();
+      return deposit.refId;
+    }
+  }
+
   // ---- withdrawals ----
 
   private Reply withdrawalMethods(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -423,9 +441,12 @@ final class EmbedFunds {
 
   // ---- the list of both ----
 
+  /**
+   * The partner's own (master) account's deposits or withdrawals: the operation takes no user, as
+   * the service's reference has none. A user's are in {@code listPortfolioTransactions}.
+   */
   private Reply transactions(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
     FundingTransactionType type = FundingTransactionType.of(call.query("type"));
-    String iiban = call.query("user");
     int pageSize = call.query("page_size") == null ? 25 : Integer.parseInt(call.query("page_size"));
     Long before = call.query("cursor") == null ? Long.valueOf(Long.MAX_VALUE) : sequence(call.query("cursor"));
     if (before == null) {
@@ -433,16 +454,12 @@ final class EmbedFunds {
     }
     synchronized (state) {
       settle();
-      if (iiban != null && state.user(partner, iiban) == null) {
-        return EmbedFamily.error(404, EmbedFamily.USER_NOT_FOUND);
-      }
       List<FundingTransaction> page = new ArrayList<>();
       boolean more = false;
       long last = 0;
       for (int i = transfers.size() - 1; i >= 0; i--) {
         Transfer t = transfers.get(i);
-        if (t.sequence >= before || !t.partner.equals(partner) || !Objects.equals(t.iiban, iiban)
-            || !t.type.equals(type)) {
+        if (t.sequence >= before || !t.partner.equals(partner) || t.iiban != null || !t.type.equals(type)) {
           continue;
         }
         if (page.size() == pageSize) {
@@ -479,7 +496,13 @@ final class EmbedFunds {
 
   private Transfer add(EmbedUser user, FundingTransactionType type, String refId, String asset, BigDecimal amount,
       BigDecimal fee, List<FundingTransactionStatus> states) {
-    Transfer transfer = new Transfer(transfers.size() + 1L, user.partner, user.iiban, type, refId, asset, amount,
+    return add(user.partner, user.iiban, type, refId, asset, amount, fee, states);
+  }
+
+  /** A transfer of the partner's own account when {@code iiban} is null, else of that user. */
+  private Transfer add(EmbedFamily.Partner partner, String iiban, FundingTransactionType type, String refId,
+      String asset, BigDecimal amount, BigDecimal fee, List<FundingTransactionStatus> states) {
+    Transfer transfer = new Transfer(transfers.size() + 1L, partner, iiban, type, refId, asset, amount,
         fee, state.instant(), states);
     transfers.add(transfer);
     byRef.put(refId, transfer);
@@ -500,7 +523,8 @@ final class EmbedFunds {
           break;
         }
         t.reached++;
-        if (t.type.equals(FundingTransactionType.DEPOSIT) && t.status().equals(FundingTransactionStatus.SUCCESS)) {
+        if (t.type.equals(FundingTransactionType.DEPOSIT) && t.status().equals(FundingTransactionStatus.SUCCESS)
+            && t.iiban != null) { // the partner's own account keeps no balance in the sandbox
           EmbedUser user = state.anyUser(t.iiban);
           user.move(t.refId, now, "deposit", t.asset, t.amount, t.refId);
           for (Address address : addresses.getOrDefault(t.iiban, Map.of()).values()) {

@@ -96,7 +96,7 @@ abstract class Endpoint<P> {
     if (call.bodyTooLarge()) {
       // Before authentication: only the start of the body was kept, so no signature could match it.
       return new Served(rejected(route, List.of(new ContractValidator.Problem("request.body.tooLarge",
-          "request body larger than " + HttpCall.MAX_BODY_BYTES + " bytes"))), route.operationId(), family,
+          "request body larger than " + call.bodyLimit() + " bytes"))), route.operationId(), family,
           contractPath);
     }
     try {

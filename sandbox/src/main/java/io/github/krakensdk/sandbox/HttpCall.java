@@ -17,6 +17,11 @@ import java.util.TreeMap;
 final class HttpCall {
   static final int MAX_BODY_BYTES = 1 << 20;
   /**
+   * A {@code multipart/form-data} body (the Embed verification upload) may carry files of the
+   * contract's size (up to three of 10 MiB), so it is read up to this many bytes instead.
+   */
+  static final int MAX_MULTIPART_BODY_BYTES = 32 << 20;
+  /**
    * How much of an oversized body is read and thrown away so that the client, which writes its
    * whole body before it reads, gets the refusal instead of a reset connection; beyond this the
    * connection is dropped.
@@ -46,9 +51,10 @@ final class HttpCall {
 
   static HttpCall read(HttpExchange exchange) throws IOException {
     byte[] body;
+    int limit = limit(exchange.getRequestHeaders().getFirst("Content-Type"));
     try (InputStream in = exchange.getRequestBody()) {
-      body = in.readNBytes(MAX_BODY_BYTES + 1);
-      if (body.length > MAX_BODY_BYTES) {
+      body = in.readNBytes(limit + 1);
+      if (body.length > limit) {
         drain(in);
       }
     }
@@ -66,9 +72,20 @@ final class HttpCall {
     }
   }
 
-  /** True if the body is larger than {@link #MAX_BODY_BYTES} (only its start was kept). */
+  /** The most body bytes read for a request of {@code contentType}. */
+  static int limit(String contentType) {
+    return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
+        ? MAX_MULTIPART_BODY_BYTES : MAX_BODY_BYTES;
+  }
+
+  /** The most body bytes read for this request: {@link #MAX_BODY_BYTES}, more for a multipart body. */
+  int bodyLimit() {
+    return limit(header("Content-Type"));
+  }
+
+  /** True if the body is larger than {@link #bodyLimit()} (only its start was kept). */
   boolean bodyTooLarge() {
-    return body.length > MAX_BODY_BYTES;
+    return body.length > bodyLimit();
   }
 
   /** The path with {@code ?query} as sent: what Spot and Embed sign. */

@@ -79,7 +79,7 @@ final class Router implements HttpHandler {
       served = spot.serve(call, path);
     } else if (call.bodyTooLarge() && !familyPath(path)) {
       // The families refuse an oversized body in their own envelope (Endpoint); elsewhere, plainly.
-      return Reply.text(413, "request body larger than " + HttpCall.MAX_BODY_BYTES + " bytes");
+      return Reply.text(413, "request body larger than " + call.bodyLimit() + " bytes");
     } else if (path.equals("/oauth/authorize") || LOCALIZED_AUTHORIZE_PAGE.matcher(path).matches()) {
       return oauth.authorize(call);
     } else if (path.startsWith("/oauth/")) {

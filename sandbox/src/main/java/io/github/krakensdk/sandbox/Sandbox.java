@@ -524,7 +524,7 @@ public final class Sandbox implements Closeable {
    * String refId = sandbox.embedDeposit(iiban, "BTC", new BigDecimal("0.25"));
    * }</pre>
    *
-   * @return the deposit's {@code ref_id}, as {@code listFundingTransactions} shows it.
+   * @return the deposit's {@code ref_id}, as {@code listPortfolioTransactions} shows it.
    * @throws IllegalArgumentException for an unknown user, a non-positive amount, or a user without
    *     a deposit address of the asset.
    * @throws IllegalStateException if the user is not verified, or is disabled or closed.
@@ -532,6 +532,24 @@ public final class Sandbox implements Closeable {
   public String embedDeposit(String iiban, String asset, BigDecimal amount) {
     return embed.funds.deposit(Objects.requireNonNull(iiban, "iiban == null"),
         Objects.requireNonNull(asset, "asset == null"), Objects.requireNonNull(amount, "amount == null"));
+  }
+
+  /**
+   * A crypto deposit arriving on the demo partner's own (master) account: {@code pending} at once
+   * and {@code success} one {@link Builder#withdrawalStep withdrawal step} later on the sandbox
+   * clock, each state announced as {@code deposit.status_updated} without a user. The partner's
+   * own deposits and withdrawals are what {@code listFundingTransactions} lists.
+   *
+   * <pre>{@code
+   * String refId = sandbox.embedPartnerDeposit("BTC", new BigDecimal("2"));
+   * }</pre>
+   *
+   * @return the deposit's {@code ref_id}, as {@code listFundingTransactions} shows it.
+   * @throws IllegalArgumentException for a non-positive amount.
+   */
+  public String embedPartnerDeposit(String asset, BigDecimal amount) {
+    return embed.funds.partnerDeposit(EmbedFamily.DEMO_PARTNER, Objects.requireNonNull(asset, "asset == null"),
+        Objects.requireNonNull(amount, "amount == null"));
   }
 
   /**

@@ -17,6 +17,8 @@ import io.github.krakensdk.embed.model.FundingTransactionPage;
 import io.github.krakensdk.embed.model.FundingTransactionStatus;
 import io.github.krakensdk.embed.model.FundingTransactionType;
 import io.github.krakensdk.embed.model.ListFundingTransactionsRequest;
+import io.github.krakensdk.embed.model.PortfolioTransaction;
+import io.github.krakensdk.embed.model.PortfolioTransactionType;
 import io.github.krakensdk.embed.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.WithdrawFundsRequest;
 import io.github.krakensdk.embed.model.WithdrawalMethod;
@@ -91,11 +93,10 @@ class EmbedFundsTest {
     assertEquals("success", sandbox.embedFundingStatus(ref));
     assertEquals(0, before.add(new BigDecimal("0.25")).compareTo(sandbox.embedFundsBalance(USER, "BTC")));
 
-    List<FundingTransaction> deposits = kraken.embed().listFundingTransactions(r -> r.user(USER)
-        .type(FundingTransactionType.DEPOSIT)).transactions();
-    assertEquals(1, deposits.size());
-    assertEquals(ref, deposits.get(0).refId());
-    assertEquals(FundingTransactionStatus.SUCCESS, deposits.get(0).status());
+    // A user's deposits are the user's portfolio transactions (listFundingTransactions is the partner's own).
+    assertEquals(1, userTransactions(kraken, PortfolioTransactionType.DEPOSIT, ref).size());
+    assertEquals(List.of(), kraken.embed().listFundingTransactions(r -> r.type(FundingTransactionType.DEPOSIT))
+        .transactions(), "a user's deposit is not the partner's");
     assertNotNull(kraken.embed().listDepositAddresses(r -> r.user(USER).asset("BTC").methodId(BITCOIN.toString()))
         .addresses().get(0).lastDepositAt());
     List<EmbedState.Event> events = sandbox.embedFundsEvents();
@@ -163,8 +164,7 @@ class EmbedFundsTest {
         () -> kraken.embed().withdrawFunds(request.toBuilder().amount(new BigDecimal("0.2")).build()));
     assertEquals(409, conflict.httpStatus());
     assertTrue(conflict.hasError(EmbedErrorCode.NEXUS_CONFLICT));
-    assertEquals(1, kraken.embed().listFundingTransactions(r -> r.user(USER)
-        .type(FundingTransactionType.WITHDRAWAL)).transactions().size());
+    assertEquals(1, userTransactions(kraken, PortfolioTransactionType.WITHDRAWAL, first.refId()).size());
   }
 
   @Test
@@ -179,11 +179,12 @@ class EmbedFundsTest {
         .withdrawFunds(request.idempotencyToken(UUID.randomUUID()).feeToken(method.feeToken()).build()));
     assertTrue(stale.hasError(EmbedErrorCode.FUNDING_INVALID_FEE_TOKEN), stale.errors().toString());
 
+    int withdrawals = userTransactions(kraken, PortfolioTransactionType.WITHDRAWAL, null).size();
     WithdrawalResult preview = kraken.embed().withdrawFunds(request.idempotencyToken(UUID.randomUUID())
         .feeToken(null).preview(true).build());
     assertNull(preview.refId());
-    assertEquals(0, kraken.embed().listFundingTransactions(r -> r.user(USER)
-        .type(FundingTransactionType.WITHDRAWAL)).transactions().size(), "a preview withdrew");
+    assertEquals(withdrawals, userTransactions(kraken, PortfolioTransactionType.WITHDRAWAL, null).size(),
+        "a preview withdrew");
     clock.advance(Duration.ofMinutes(9));
     kraken.embed().withdrawFunds(request.idempotencyToken(UUID.randomUUID()).feeToken(preview.feeToken())
         .preview(false).build());
@@ -209,30 +210,49 @@ class EmbedFundsTest {
   // ---- the list of both ----
 
   @Test
-  void transactionsAreListedNewestFirstInCursorPagesByType(KrakenClient kraken, Sandbox sandbox) {
-    WithdrawalMethod method = bitcoinWithdrawalMethod(kraken);
-    sandbox.saveEmbedWithdrawalAddress(USER, "BTC", method.methodId().toString(), "cold", "bc1qexample");
+  void thePartnersOwnTransactionsAreListedNewestFirstInCursorPagesByType(KrakenClient kraken, Sandbox sandbox) {
     for (int i = 1; i <= 5; i++) {
-      BigDecimal amount = new BigDecimal("0.0" + i);
-      kraken.embed().withdrawFunds(r -> r.user(USER).asset("BTC").key("cold").amount(amount)
-          .idempotencyToken(UUID.randomUUID()));
+      sandbox.embedPartnerDeposit("BTC", new BigDecimal("0.0" + i));
       clock.advance(Duration.ofSeconds(1));
     }
     kraken.embed().createDepositAddress(r -> r.user(USER).asset("BTC").methodId(BITCOIN));
-    sandbox.embedDeposit(USER, "BTC", BigDecimal.ONE);
+    String userDeposit = sandbox.embedDeposit(USER, "BTC", BigDecimal.ONE);
 
-    FundingTransactionPage first = kraken.embed().listFundingTransactions(r -> r.user(USER)
-        .type(FundingTransactionType.WITHDRAWAL).pageSize(2));
+    clock.advance(Duration.ofMinutes(1));
+    FundingTransactionPage first = kraken.embed().listFundingTransactions(r -> r
+        .type(FundingTransactionType.DEPOSIT).pageSize(2));
     assertEquals(2, first.transactions().size());
     assertNotNull(first.nextCursor());
-    List<String> amounts = new FundingTransactionPages(kraken.embed(), ListFundingTransactionsRequest.builder()
-        .user(USER).type(FundingTransactionType.WITHDRAWAL).pageSize(2).build()).transactions()
-        .map(t -> t.amount().toPlainString()).toList();
-    assertEquals(List.of("0.05", "0.04", "0.03", "0.02", "0.01"), amounts);
-    assertEquals(List.of(), kraken.embed().listFundingTransactions(r -> r.user(Seed.SECOND_USER_IIBAN)
-        .type(FundingTransactionType.WITHDRAWAL)).transactions());
-    assertEquals(1, kraken.embed().listFundingTransactions(r -> r.user(USER)
-        .type(FundingTransactionType.DEPOSIT)).transactions().size());
+    List<FundingTransaction> all = new FundingTransactionPages(kraken.embed(), ListFundingTransactionsRequest.builder()
+        .type(FundingTransactionType.DEPOSIT).pageSize(2).build()).transactions().toList();
+    assertEquals(List.of("0.05", "0.04", "0.03", "0.02", "0.01"),
+        all.stream().map(t -> t.amount().toPlainString()).toList());
+    assertTrue(all.stream().allMatch(t -> FundingTransactionStatus.SUCCESS.equals(t.status())),
+        "settled a step after they arrived: " + all);
+    assertTrue(all.stream().noneMatch(t -> t.refId().equals(userDeposit)), "the user's deposit is not the partner's");
+    assertEquals(List.of(), kraken.embed().listFundingTransactions(r -> r.type(FundingTransactionType.WITHDRAWAL))
+        .transactions());
+  }
+
+  @Test
+  void aUserSentToTheFundingListChangesNothing(KrakenClient kraken, Sandbox sandbox) {
+    // The service's reference lists no user for it: a client that sends one anyway (an older
+    // contract did) gets the partner's own list, never the user's, as the service answers.
+    kraken.embed().createDepositAddress(r -> r.user(USER).asset("BTC").methodId(BITCOIN));
+    sandbox.embedDeposit(USER, "BTC", BigDecimal.ONE);
+    String partnerDeposit = sandbox.embedPartnerDeposit("BTC", new BigDecimal("3"));
+    Raw.Answer answer = new Raw(sandbox).embed("GET", "/b2b/funds/transactions?type=deposit&user=" + USER, null,
+        sandbox.credentials().embed(), Raw.nonce());
+    assertEquals(200, answer.status(), answer.body());
+    assertTrue(answer.body().contains(partnerDeposit) && answer.body().split("\"ref_id\"").length == 2,
+        "only the partner's deposit: " + answer.body());
+  }
+
+  /** The test user's portfolio transactions of {@code type}, those with {@code refId} when it is given. */
+  private static List<PortfolioTransaction> userTransactions(KrakenClient kraken, PortfolioTransactionType type,
+      String refId) {
+    return kraken.embed().listPortfolioTransactions(r -> r.user(USER).types(List.of(type))).transactions().stream()
+        .filter(t -> refId == null || refId.equals(t.refId())).toList();
   }
 
   private static WithdrawalMethod bitcoinWithdrawalMethod(KrakenClient kraken) {

@@ -22,7 +22,6 @@ import io.github.krakensdk.embed.model.VerificationType;
 import io.github.krakensdk.embed.model.VerifiedIdentity;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.runtime.call.FilePart;
-import io.github.krakensdk.runtime.validation.ConstraintViolationException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -94,11 +93,14 @@ class EmbedUsersTest {
   }
 
   @Test
-  void aUrlThatIsNotHttpsIsRefusedBeforeSending(KrakenClient kraken) {
-    ConstraintViolationException e = assertThrows(ConstraintViolationException.class,
+  void aUrlThatIsNotHttpsIsRefusedByTheSandbox(KrakenClient kraken) {
+    // HTTPS only is the contract's decision: the client sends the request, the sandbox refuses it.
+    KrakenServiceException e = assertThrows(KrakenServiceException.class,
         () -> kraken.embed().submitVerificationUrl(r -> r.user(Seed.USER_IIBAN)
             .type(VerificationKind.IDENTITY_DOCUMENT).metadata(check()).frontUrl("http://kyc.example.com/f.jpg")));
-    assertTrue(e.getMessage().contains("frontUrl") || e.getMessage().contains("front_url"), e.getMessage());
+    assertEquals(400, e.httpStatus());
+    assertTrue(e.getMessage().contains("EGeneral:Invalid arguments") && e.getMessage().contains("front_url"),
+        e.getMessage());
   }
 
   @Test
@@ -209,12 +211,22 @@ class EmbedUsersTest {
   }
 
   @Test
-  void aFileOverItsSizeLimitIsRefusedBeforeSending(KrakenClient kraken) {
+  void aFileOverTheContractsSizeLimitIsRefusedByTheSandbox(KrakenClient kraken) {
+    // 10 MiB per file is the contract's decision: the client sends it, the sandbox refuses it.
     FilePart huge = FilePart.of("front.png", "image/png", new byte[10 * 1024 * 1024 + 1]);
-    ConstraintViolationException e = assertThrows(ConstraintViolationException.class,
+    KrakenServiceException e = assertThrows(KrakenServiceException.class,
         () -> kraken.embed().submitVerification(r -> r.user(Seed.USER_IIBAN)
             .type(VerificationKind.IDENTITY_DOCUMENT).metadata(check()).front(huge)));
-    assertTrue(e.getMessage().contains("front") && e.getMessage().contains("size in bytes"), e.getMessage());
+    assertEquals(400, e.httpStatus());
+    assertTrue(e.getMessage().contains("front") && e.getMessage().contains("10485760"), e.getMessage());
+  }
+
+  @Test
+  void aFileOfSeveralMegabytesWithinTheContractsLimitIsAccepted(KrakenClient kraken) {
+    String iiban = createUser(kraken, "customer-large-scan");
+    FilePart scan = FilePart.of("front.png", "image/png", new byte[3 * 1024 * 1024]);
+    kraken.embed().submitVerification(r -> r.user(iiban).type(VerificationKind.IDENTITY_DOCUMENT)
+        .metadata(check()).front(scan));
   }
 
   private static void assertConflict(org.junit.jupiter.api.function.Executable call) {

@@ -151,7 +151,7 @@ class SpotFundingTest {
     assertEquals(all.size() - 1, kraken.spot().getWithdrawalStatus(r -> r.end(lastHour)).withdrawals().size());
 
     List<String> paged = new ArrayList<>();
-    WithdrawalPage page = kraken.spot().getWithdrawalStatus(r -> r.cursor("true").limit(3));
+    WithdrawalPage page = kraken.spot().getWithdrawalStatus(r -> r.cursor(true).limit(3));
     int pages = 1;
     paged.addAll(page.withdrawals().stream().map(Withdrawal::refid).toList());
     while (page.nextCursor() != null) {
@@ -274,12 +274,21 @@ class SpotFundingTest {
     assertEquals(2, kraken.spot().getDepositStatus(r -> r.start(dayAgo)).deposits().size());
     assertEquals(3, kraken.spot().getDepositStatus(r -> r.end(dayAgo)).deposits().size());
 
-    DepositPage first = kraken.spot().getDepositStatus(r -> r.cursor("true").limit(4));
+    // cursor is a boolean (page or not) or a string (the next page's cursor), as the service documents.
+    DepositPage first = kraken.spot().getDepositStatus(r -> r.cursor(true).limit(4));
     assertEquals(all.subList(0, 4), first.deposits().stream().map(d -> d.refid()).toList());
     DepositPage last = kraken.spot().getDepositStatus(r -> r.cursor(first.nextCursor()).limit(4));
     assertEquals(all.subList(4, 5), last.deposits().stream().map(d -> d.refid()).toList());
     assertNull(last.nextCursor());
-    assertNull(kraken.spot().getDepositStatus(r -> r.cursor("false")).nextCursor(), "false: the plain list");
+    assertNull(kraken.spot().getDepositStatus(r -> r.cursor(false)).nextCursor(), "false: the plain list");
+    // The text forms a form body carries ("true", "false") are read alike.
+    assertEquals(first, kraken.spot().getDepositStatus(r -> r.cursor("true").limit(4)));
+    assertNull(kraken.spot().getDepositStatus(r -> r.cursor("false")).nextCursor());
+    // Neither a boolean nor a string: refused before sending, naming the member and its types.
+    ConstraintViolationException number = assertThrows(ConstraintViolationException.class,
+        () -> kraken.spot().getDepositStatus(r -> r.cursor(1)));
+    assertTrue(number.getMessage().contains("cursor") && number.getMessage().contains("boolean or string"),
+        number.getMessage());
   }
 
   // ---- subaccounts ----

@@ -210,7 +210,10 @@ class SpotMarketTest {
         body);
 
     assertThrows(ConstraintViolationException.class, () -> spot.getRecentTrades(r -> r.pair("XBTUSD").count(1001)));
-    assertThrows(ConstraintViolationException.class, () -> spot.getRecentTrades(r -> r.pair("XBTUSD").since("yday")));
+    // The digits-only form of since is the contract's decision: the sandbox refuses it, not the client.
+    KrakenServiceException notDigits = assertThrows(KrakenServiceException.class,
+        () -> spot.getRecentTrades(r -> r.pair("XBTUSD").since("yday")));
+    assertTrue(notDigits.hasError(SpotErrorCode.GENERAL_INVALID_ARGUMENTS), notDigits.errors().toString());
     assertTrue(new Raw(sandbox).get("/0/public/Trades?pair=XBTUSD&count=0").body()
         .startsWith("{\"error\":[\"EGeneral:Invalid arguments:"));
     assertUnknownPair(() -> spot.getRecentTrades(r -> r.pair("AAPLxUSD")));

@@ -11,15 +11,15 @@ import java.util.Spliterator;
 import java.util.stream.Stream;
 
 /**
- * A user's deposits or withdrawals, page after page, newest first: the first page is requested
- * with the {@link ListFundingTransactionsRequest} given (its {@code cursor}, if set, is where the
- * walk starts), each later one with the same request and the {@code next_cursor} of the page
- * before as its {@code cursor} (the service wants the same {@code type}, {@code user} and {@code
- * page_size} with a cursor), until a page has no {@code next_cursor}.
+ * The deposits or withdrawals of the partner's own (master) account, page after page, newest
+ * first: the first page is requested with the {@link ListFundingTransactionsRequest} given (its
+ * {@code cursor}, if set, is where the walk starts), each later one with the same request and the
+ * {@code next_cursor} of the page before as its {@code cursor} (the service wants the same {@code
+ * type} and {@code page_size} with a cursor), until a page has no {@code next_cursor}. A user's
+ * deposits and withdrawals are in {@link PortfolioTransactionPages}.
  *
  * <pre>{@code
  * ListFundingTransactionsRequest withdrawals = ListFundingTransactionsRequest.builder()
- *     .user(iiban)
  *     .type(FundingTransactionType.WITHDRAWAL)
  *     .pageSize(100)
  *     .build();
@@ -57,7 +57,7 @@ public final class FundingTransactionPages implements Iterable<FundingTransactio
   /** A new walk from the first page; no call is sent until {@code hasNext()} or {@code next()}. */
   @Override
   public Iterator<FundingTransactionPage> iterator() {
-    // The service wants the same type, user and page size with a cursor: every page repeats the query.
+    // The service wants the same type and page size with a cursor: every page repeats the query.
     return new CursorWalk<>(OPERATION, query.cursor(), () -> embed.listFundingTransactions(query),
         cursor -> embed.listFundingTransactions(query.toBuilder().cursor(cursor).build()),
         FundingTransactionPage::nextCursor);

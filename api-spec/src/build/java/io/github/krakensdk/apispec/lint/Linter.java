@@ -34,7 +34,8 @@ public final class Linter {
         new DecimalFormatRule(),
         new UnusedComponentRule(),
         new InlineDuplicateRule(),
-        new PublicServiceRule());
+        new PublicServiceRule(),
+        new ContractOnlyRule());
   }
 
   private final Ruleset ruleset;

@@ -13,6 +13,7 @@ import java.util.Map;
 final class PageBuilder {
   /** The extension shown as a marked note rather than in the list of extensions. */
   static final String DECISION = "x-kraken-decision";
+  static final String CONTRACT_ONLY = "x-kraken-contract-only";
 
   private final Contract contract;
   private final JsonNode root;
@@ -108,6 +109,8 @@ final class PageBuilder {
     if (schema != null) type.addAll(type(schema));
     List<List<Text>> notes = new ArrayList<>();
     if (schema != null) notes.addAll(constraints(schema));
+    List<Text> decided = contractOnly(p);
+    if (decided != null) notes.add(decided);
     if (p.has("style")) notes.add(List.of(Text.plain("style "), Text.code(p.get("style").asText())));
     if (p.has("explode")) notes.add(List.of(Text.plain("explode "), Text.code(p.get("explode").asText())));
     if (p.path("deprecated").asBoolean(false)) notes.add(List.of(Text.plain("deprecated")));
@@ -357,6 +360,8 @@ final class PageBuilder {
       }
       notes.add(values);
     }
+    List<Text> decided = contractOnly(schema);
+    if (decided != null) notes.add(decided);
     JsonNode items = schema.get("items");
     if (items != null && !items.has("$ref")) {
       for (List<Text> note : constraints(items)) {
@@ -366,6 +371,22 @@ final class PageBuilder {
       }
     }
     return notes;
+  }
+
+  /**
+   * The constraints a node marks as the contract's own decision ({@code x-kraken-contract-only}),
+   * as one note naming them; null when it marks none.
+   */
+  private static List<Text> contractOnly(JsonNode node) {
+    JsonNode marker = node.get(CONTRACT_ONLY);
+    if (marker == null || !marker.isArray() || marker.isEmpty()) return null;
+    List<Text> note = new ArrayList<>(List.of(Text.em("The contract's decision"),
+        Text.plain(", checked by the sandbox, not by the client (the public service may accept more): ")));
+    for (JsonNode keyword : marker) {
+      if (note.size() > 2) note.add(Text.plain(", "));
+      note.add(Text.code(keyword.asText()));
+    }
+    return note;
   }
 
   private static void range(List<List<Text>> notes, JsonNode schema, String low, String high, String what) {

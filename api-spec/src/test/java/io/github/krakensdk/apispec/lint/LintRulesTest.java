@@ -187,7 +187,26 @@ final class LintRulesTest {
             "/components/schemas/TradeVolume/x-kraken-public-service"),
         new Break("public-service", "spot", "an unknown field in the extension",
             t -> obj(t, FEE + "/max_fee/x-kraken-public-service").put("mediaType", "application/x-www-form-urlencoded"),
-            FEE + "/max_fee/x-kraken-public-service/mediaType"));
+            FEE + "/max_fee/x-kraken-public-service/mediaType"),
+        // Constraints the contract decided.
+        new Break("contract-only-constraints", "embed", "a keyword the schema does not have",
+            t -> ((ArrayNode) t.at("/components/schemas/NewUser/properties/external_id/x-kraken-contract-only"))
+                .add("pattern"),
+            "/components/schemas/NewUser/properties/external_id/x-kraken-contract-only"),
+        new Break("contract-only-constraints", "embed", "a word that is no constraint keyword",
+            t -> obj(t, "/components/schemas/WithdrawalOrder/properties/key").putArray("x-kraken-contract-only")
+                .add("length"),
+            "/components/schemas/WithdrawalOrder/properties/key/x-kraken-contract-only"),
+        new Break("contract-only-constraints", "embed", "an exclusive bound without its minimum",
+            t -> obj(t, "/components/schemas/QuoteAmount/properties/amount").putArray("x-kraken-contract-only")
+                .add("exclusiveMinimum"),
+            "/components/schemas/QuoteAmount/properties/amount/x-kraken-contract-only"),
+        new Break("contract-only-constraints", "oauth", "required on a schema without a required list",
+            t -> obj(t, "/components/schemas/UserInfo").putArray("x-kraken-contract-only").add("required"),
+            "/components/schemas/UserInfo/x-kraken-contract-only"),
+        new Break("contract-only-constraints", "spot", "an empty list",
+            t -> obj(t, "/components/schemas/OrderPrice").putArray("x-kraken-contract-only"),
+            "/components/schemas/OrderPrice/x-kraken-contract-only"));
   }
 
   private static final String LIST_KEYS = "/paths/~1oauth~1fast-api-keys/get";

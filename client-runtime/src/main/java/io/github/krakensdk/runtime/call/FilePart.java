@@ -20,8 +20,9 @@ import java.util.Objects;
  * }</pre>
  *
  * The request is signed over the exact bytes sent, so the whole file is read before anything is
- * sent; the contract bounds each file's size ({@code maxLength}, in bytes) and the request's
- * {@code build()} checks it.
+ * sent; the contract may bound each file's size ({@code maxLength}, in bytes), which the request's
+ * {@code build()} checks where the bound is documented and leaves to the service where it is the
+ * contract's own decision (the Embed upload's 10 MiB: the sandbox refuses a larger file).
  */
 public final class FilePart {
   private final String fileName;

@@ -151,6 +151,32 @@ public final class Constraints {
     }
   }
 
+  /**
+   * A value the contract allows in several JSON types ({@code oneOf} scalars: a Spot {@code cursor}
+   * is a boolean or a string) is one of {@code types}, each a JSON type name: {@code boolean}
+   * ({@code Boolean}), {@code string} ({@code String}), {@code integer} ({@code Integer}, {@code
+   * Long}, {@code Short}, {@code Byte} or {@code BigInteger}) or {@code number} (any {@code Number}).
+   */
+  public void jsonType(String field, Object value, String... types) {
+    if (value == null) {
+      return;
+    }
+    for (String type : types) {
+      boolean matches = switch (type) {
+        case "boolean" -> value instanceof Boolean;
+        case "string" -> value instanceof String;
+        case "integer" -> value instanceof Integer || value instanceof Long || value instanceof Short
+            || value instanceof Byte || value instanceof java.math.BigInteger;
+        case "number" -> value instanceof Number;
+        default -> throw new IllegalArgumentException("not a JSON type: " + type);
+      };
+      if (matches) {
+        return;
+      }
+    }
+    add(field, "a JSON " + String.join(" or ", types), value);
+  }
+
   /** An enumerated value is one the contract lists (decoding keeps others; requests may not). */
   public void known(String field, OpenEnum value) {
     if (value != null && !value.isKnown()) {
@@ -174,6 +200,11 @@ public final class Constraints {
 
   public void eachPattern(String field, List<String> values, String regex) {
     forEach(field, values, (child, name, item) -> child.pattern(name, item, regex));
+  }
+
+  /** Each item is one of the JSON {@code types} ({@link #jsonType}). */
+  public void eachJsonType(String field, List<?> values, String... types) {
+    forEach(field, values, (child, name, item) -> child.jsonType(name, item, types));
   }
 
   public void eachKnown(String field, List<? extends OpenEnum> values) {

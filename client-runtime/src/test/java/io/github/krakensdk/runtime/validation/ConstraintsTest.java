@@ -77,4 +77,20 @@ final class ConstraintsTest {
     constraints.range("size", 0, "0", true, null, false);
     assertEquals(List.of(new Violation("size", "greater than 0", "0")), constraints.violations());
   }
+
+  @Test
+  void aValueOfSeveralJsonTypesIsOneOfThem() {
+    Constraints constraints = Constraints.create();
+    constraints.jsonType("cursor", Boolean.TRUE, "boolean", "string");
+    constraints.jsonType("cursor", "MTY4ODY2", "boolean", "string");
+    constraints.jsonType("txid", 45326L, "string", "integer");
+    constraints.jsonType("txid", null, "string", "integer");
+    assertEquals(List.of(), constraints.violations());
+    constraints.jsonType("cursor", 1, "boolean", "string");
+    constraints.jsonType("txid", 1.5, "string", "integer");
+    constraints.eachJsonType("orders", List.of("OYVGEW-VYV5B-UUEXSK", 42, true), "string", "integer");
+    assertEquals(List.of(new Violation("cursor", "a JSON boolean or string", "1"),
+        new Violation("txid", "a JSON string or integer", "1.5"),
+        new Violation("orders[2]", "a JSON string or integer", "true")), constraints.violations());
+  }
 }

@@ -126,6 +126,7 @@ final class AccountViews {
         pair.pairDecimals()));
     view.put("misc", String.join(",", order.misc));
     view.put("oflags", order.oflags());
+    view.put("time_in_force", order.timeInForce);
     if (order.isTriggerType() && order.trigger.equals("index")) {
       view.put("trigger", "index");
     }
@@ -291,6 +292,7 @@ final class AccountViews {
     view.put("time", Wire.time(trade.time()));
     view.put("type", trade.type());
     view.put("ordertype", trade.ordertype());
+    view.put("tradeordertype", executedAs(trade.ordertype()));
     view.put("price", Wire.fixed(trade.price(), pair.costDecimals()));
     view.put("cost", Wire.fixed(trade.cost(), pair.costDecimals()));
     view.put("fee", Wire.fixed(trade.fee(), pair.costDecimals()));
@@ -304,6 +306,19 @@ final class AccountViews {
     view.put("trade_id", trade.tradeId());
     view.put("maker", trade.maker());
     return view;
+  }
+
+  /**
+   * The order type a fill of an {@code ordertype} order executes as: a triggered order fills as
+   * the order its trigger places (market for {@code stop-loss}, {@code take-profit} and {@code
+   * trailing-stop}, limit for their {@code -limit} forms); any other as itself.
+   */
+  static String executedAs(String ordertype) {
+    return switch (ordertype) {
+      case "stop-loss", "take-profit", "trailing-stop" -> "market";
+      case "stop-loss-limit", "take-profit-limit", "trailing-stop-limit" -> "limit";
+      default -> ordertype;
+    };
   }
 
   Map<String, Object> tradesHistory(Account account, Params p) {

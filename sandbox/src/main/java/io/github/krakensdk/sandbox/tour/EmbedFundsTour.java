@@ -14,6 +14,8 @@ import io.github.krakensdk.embed.model.FundingTransaction;
 import io.github.krakensdk.embed.model.FundingTransactionStatus;
 import io.github.krakensdk.embed.model.FundingTransactionType;
 import io.github.krakensdk.embed.model.ListFundingTransactionsRequest;
+import io.github.krakensdk.embed.model.PortfolioTransaction;
+import io.github.krakensdk.embed.model.PortfolioTransactionType;
 import io.github.krakensdk.embed.model.WithdrawFundsRequest;
 import io.github.krakensdk.embed.model.WithdrawalMethod;
 import io.github.krakensdk.embed.model.WithdrawalMethods;
@@ -22,7 +24,6 @@ import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.flows.FundingTransactionPages;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -32,8 +33,9 @@ import java.util.UUID;
  * The tour's Embed funds: a deposit reaches the followed user (deposit methods, an address issued
  * once per method, the deposit confirming on the sandbox clock), and later the user withdraws
  * (withdrawal methods with fee tokens, a preview, a withdrawal repeated with the same idempotency
- * token, a stale fee token refused, the withdrawal moving through its states). Time passes on the
- * sandbox's clock ({@code sandbox.timeSource()}), so no step waits in real time.
+ * token, a stale fee token refused); both are the user's portfolio transactions, while {@code
+ * listFundingTransactions} lists the partner's own account (a deposit to it settling). Time passes
+ * on the sandbox's clock ({@code sandbox.timeSource()}), so no step waits in real time.
  */
 final class EmbedFundsTour {
   /** What the deposit part hands the withdrawal part. */
@@ -149,30 +151,34 @@ final class EmbedFundsTour {
     });
     tour.step("listFundingTransactions", () -> {
       check(withdrawalRef[0] != null, "withdrawFunds made no withdrawal");
-      List<FundingTransaction> deposits = new FundingTransactionPages(embed, ListFundingTransactionsRequest.builder()
-          .user(user).type(FundingTransactionType.DEPOSIT).pageSize(10).build()).transactions().toList();
-      check(deposits.stream().anyMatch(t -> t.refId().equals(depositRef)
-          && FundingTransactionStatus.SUCCESS.equals(t.status())), "the deposit is not listed as settled: " + deposits);
-      // The withdrawal, polled as an application does, every 30 s of the sandbox clock.
-      List<FundingTransactionStatus> order = List.of(FundingTransactionStatus.INITIAL,
-          FundingTransactionStatus.PENDING, FundingTransactionStatus.SUCCESS);
+      // The list is the partner's own (master) account's: a deposit reaches it, polled as an
+      // application does, every 30 s of the sandbox clock, until it settles.
+      String partnerRef = tour.sandbox.embedPartnerDeposit("BTC", new BigDecimal("2"));
+      List<FundingTransactionStatus> order = List.of(FundingTransactionStatus.PENDING, FundingTransactionStatus.SUCCESS);
       Set<String> seen = new LinkedHashSet<>();
       FundingTransactionStatus status = null;
+      List<FundingTransaction> deposits = List.of();
       for (int polls = 0; polls < 20 && !FundingTransactionStatus.SUCCESS.equals(status); polls++) {
-        List<FundingTransaction> withdrawals = new ArrayList<>();
-        new FundingTransactionPages(embed, ListFundingTransactionsRequest.builder()
-            .user(user).type(FundingTransactionType.WITHDRAWAL).pageSize(1).build())
-            .transactions().forEach(withdrawals::add);
-        FundingTransaction mine = withdrawals.stream().filter(t -> t.refId().equals(withdrawalRef[0])).findFirst()
-            .orElseThrow(() -> new AssertionError(withdrawalRef[0] + " is not listed"));
+        deposits = new FundingTransactionPages(embed, ListFundingTransactionsRequest.builder()
+            .type(FundingTransactionType.DEPOSIT).pageSize(1).build()).transactions().toList();
+        FundingTransaction mine = deposits.stream().filter(t -> t.refId().equals(partnerRef)).findFirst()
+            .orElseThrow(() -> new AssertionError(partnerRef + " is not listed"));
         check(status == null || order.indexOf(mine.status()) >= order.indexOf(status), "went back to " + mine.status());
         status = mine.status();
         seen.add(status.value());
         tour.sandbox.timeSource().sleep(Duration.ofSeconds(30));
       }
       check(FundingTransactionStatus.SUCCESS.equals(status), "ended " + seen);
-      return deposits.size() + " deposit(s) with " + depositRef + " (success); withdrawal " + withdrawalRef[0] + ": "
-          + String.join(" → ", seen) + " (pages of 1, FundingTransactionPages)";
+      check(deposits.stream().noneMatch(t -> t.refId().equals(depositRef)), "the user's deposit is in the partner's list");
+      // The user's own deposit and withdrawal are in the user's portfolio transactions.
+      List<String> userRefs = embed.listPortfolioTransactions(r -> r.user(user)
+          .types(List.of(PortfolioTransactionType.DEPOSIT, PortfolioTransactionType.WITHDRAWAL))).transactions()
+          .stream().map(PortfolioTransaction::refId).toList();
+      check(userRefs.contains(depositRef) && userRefs.contains(withdrawalRef[0]),
+          "the user's transactions are " + userRefs);
+      return "partner deposit " + partnerRef + ": " + String.join(" → ", seen)
+          + " (pages of 1, FundingTransactionPages); the user's " + depositRef + " and " + withdrawalRef[0]
+          + " are in listPortfolioTransactions, not here";
     });
   }
 

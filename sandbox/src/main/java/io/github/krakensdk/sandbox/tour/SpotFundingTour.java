@@ -132,12 +132,13 @@ final class SpotFundingTour {
       check(all.nextCursor() == null, "a plain list with a cursor");
       check(sortedNewestFirst(all.deposits().stream().map(Deposit::time).toList()), "not newest first");
       Deposit onHold = find(all.deposits(), d -> d.statusProp() != null, "no deposit on hold");
-      // Paged: cursor "true" for the first page, then each page's next_cursor, up to a page without one.
+      // Paged: cursor true (the boolean) for the first page, then each page's next_cursor (a
+      // string), up to a page without one.
       List<String> paged = new ArrayList<>();
       int pages = 0;
-      String cursor = "true";
+      Object cursor = Boolean.TRUE;
       while (cursor != null) {
-        String next = cursor;
+        Object next = cursor;
         DepositPage page = spot.getDepositStatus(r -> r.cursor(next).limit(2));
         page.deposits().forEach(d -> paged.add(d.refid()));
         cursor = page.nextCursor();
@@ -235,7 +236,7 @@ final class SpotFundingTour {
       check("SUCCESS".equals(sandbox.withdrawalState(withdrawalRefid)), "the sandbox has it "
           + sandbox.withdrawalState(withdrawalRefid));
       // The withdrawal the Spot part of the tour cancelled: Failure with status-prop canceled.
-      WithdrawalPage page = spot.getWithdrawalStatus(r -> r.cursor("true").limit(3));
+      WithdrawalPage page = spot.getWithdrawalStatus(r -> r.cursor(true).limit(3));
       List<Withdrawal> listed = new ArrayList<>(page.withdrawals());
       while (page.nextCursor() != null) {
         String next = page.nextCursor();

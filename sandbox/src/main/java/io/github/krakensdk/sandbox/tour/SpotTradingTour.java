@@ -21,6 +21,7 @@ import io.github.krakensdk.spot.model.OrderType;
 import io.github.krakensdk.spot.model.OrdersCancelled;
 import io.github.krakensdk.spot.model.PositionInfo;
 import io.github.krakensdk.spot.model.TickerInfo;
+import io.github.krakensdk.spot.model.TimeInForce;
 import io.github.krakensdk.spot.model.TradeInfo;
 import io.github.krakensdk.spot.model.TradesHistory;
 import io.github.krakensdk.spot.model.WebSocketsToken;
@@ -89,7 +90,9 @@ final class SpotTradingTour {
       check(order != null, "the order is not open: " + open.keySet());
       check(OrderStatus.OPEN.equals(order.status()), "status " + order.status());
       check(CLIENT_ID.equals(order.clOrdId()), "cl_ord_id " + order.clOrdId());
-      return txid + " open: " + order.descr().order() + ", executed " + order.volExec().toPlainString();
+      check(TimeInForce.GTC.equals(order.timeInForce()), "time_in_force " + order.timeInForce());
+      return txid + " open: " + order.descr().order() + ", executed " + order.volExec().toPlainString()
+          + ", time in force " + order.timeInForce();
     });
     tour.step("amendOrder", () -> {
       BigDecimal lower = price.subtract(BigDecimal.TEN);
@@ -130,7 +133,9 @@ final class SpotTradingTour {
       TradeInfo trade = trades.get(fills.get(0));
       OrderInfo order = spot.queryOrders(r -> r.txid(txid)).get(txid);
       check(order.volExec().compareTo(trade.vol()) == 0, "the order executed " + order.volExec());
-      return "trade " + fills.get(0) + " of order " + trade.ordertxid() + "; the order now shows vol_exec "
+      check(OrderType.LIMIT.equals(trade.tradeordertype()), "executed as " + trade.tradeordertype());
+      return "trade " + fills.get(0) + " of order " + trade.ordertxid() + " (executed as "
+          + trade.tradeordertype() + "); the order now shows vol_exec "
           + order.volExec() + " of " + order.vol() + ", still " + order.status();
     });
     tour.step("cancelOrder", () -> {
@@ -165,17 +170,22 @@ final class SpotTradingTour {
     });
     tour.step("editOrder", () -> {
       String first = spot.getOpenOrders(r -> r.userref(7002)).open().keySet().iterator().next();
-      OrderEdited edited = spot.editOrder(r -> r.txid(first).pair(PAIR).volume(new BigDecimal("0.0400")));
+      // Named by its userref, an integer (the order's txid, a string, works alike).
+      OrderEdited edited = spot.editOrder(r -> r.txid(7002).pair(PAIR).volume(new BigDecimal("0.0400")));
       check(!first.equals(edited.txid()), "the edit kept the txid");
       check(spot.getOpenOrders().open().containsKey(edited.txid()), "the replacement is not open");
-      return first + " replaced by " + edited.txid() + " (volume " + edited.volume() + "): cancel and replace";
+      check(!spot.getOpenOrders().open().containsKey(first), "the original is still open");
+      return first + " (userref 7002) replaced by " + edited.txid() + " (volume " + edited.volume()
+          + "): cancel and replace";
     });
     tour.step("cancelOrderBatch", () -> {
       List<String> ones = List.copyOf(spot.getOpenOrders(r -> r.userref(7001)).open().keySet());
       check(ones.size() == 2, "userref 7001 has " + ones.size() + " open orders");
-      OrdersCancelled cancelled = spot.cancelOrderBatch(r -> r.orders(ones));
+      // An order id is a string, a userref an integer naming every open order placed with it.
+      OrdersCancelled cancelled = spot.cancelOrderBatch(r -> r.orders(List.of(7001)));
       check(cancelled.count() == 2, "cancelled " + cancelled.count());
-      return "cancelled " + ones + " in one call";
+      check(ones.stream().noneMatch(spot.getOpenOrders().open()::containsKey), "still open: " + ones);
+      return "cancelled " + ones + " in one call, by their userref 7001";
     });
     tour.step("cancelAllOrdersAfter", () -> {
       CancelAfterTimer armed = spot.cancelAllOrdersAfter(r -> r.timeout(60));

@@ -68,8 +68,9 @@ class AccountViewsTest extends ExchangeFixture {
     Map<String, Object> newest = map(map(history.get("trades")).values().iterator().next());
     assertEquals(second, newest.get("ordertxid"));
     assertEquals("XETHZUSD", newest.get("pair"));
-    assertEquals(List.of("ordertxid", "postxid", "pair", "time", "type", "ordertype", "price", "cost", "fee", "vol",
-        "margin", "leverage", "misc", "ledgers", "trade_id", "maker"), List.copyOf(newest.keySet()));
+    assertEquals(List.of("ordertxid", "postxid", "pair", "time", "type", "ordertype", "tradeordertype", "price",
+        "cost", "fee", "vol", "margin", "leverage", "misc", "ledgers", "trade_id", "maker"),
+        List.copyOf(newest.keySet()));
     List<Object> ledgerIds = list(newest.get("ledgers"));
     assertEquals(2, ledgerIds.size());
     Map<String, Object> entries = call("queryLedgers", "id", ledgerIds.get(0) + "," + ledgerIds.get(1));

@@ -37,7 +37,8 @@ class TradingTest extends ExchangeFixture {
     assertEquals("90500.0", descr.get("price"));
     assertEquals("buy 0.10000000 XBTUSD @ limit 90500.0", descr.get("order"));
     assertEquals(List.of("refid", "userref", "status", "opentm", "starttm", "expiretm", "descr", "vol",
-        "vol_exec", "cost", "fee", "price", "stopprice", "limitprice", "misc", "oflags"), List.copyOf(view.keySet()));
+        "vol_exec", "cost", "fee", "price", "stopprice", "limitprice", "misc", "oflags", "time_in_force"),
+        List.copyOf(view.keySet()));
     assertEquals(new BigDecimal("1741942800"), view.get("opentm"));
 
     // Nothing moved yet; 0.1 * 90500 * 1.0024 is held.
@@ -77,6 +78,7 @@ class TradingTest extends ExchangeFixture {
       assertEquals("XXBTZUSD", trade.get("pair"));
       assertEquals("buy", trade.get("type"));
       assertEquals("market", trade.get("ordertype"));
+      assertEquals("market", trade.get("tradeordertype"), "a market order fills as itself");
       assertEquals(dec(ask.get("price")), dec(trade.get("price")));
       assertEquals(false, trade.get("maker"));
       BigDecimal tradeCost = dec(trade.get("vol")).multiply(dec(ask.get("price")));
@@ -208,6 +210,7 @@ class TradingTest extends ExchangeFixture {
     Map<String, Object> iocOrder = order(ioc);
     assertEquals("canceled", iocOrder.get("status"));
     assertEquals("Immediate or cancel", iocOrder.get("reason"));
+    assertEquals("IOC", iocOrder.get("time_in_force"), "the order row carries its time in force, as live ones do");
     assertTrue(dec(iocOrder.get("vol_exec")).signum() > 0);
 
     BigDecimal nextAsk = dec(map(level3("XBTUSD", "asks").get(0)).get("price"));
@@ -358,7 +361,12 @@ class TradingTest extends ExchangeFixture {
     assertEquals("closed", fired.get("status"));
     assertEquals("stopped", fired.get("misc"));
     assertEquals("90450.0", fired.get("stopprice"));
+    assertEquals("GTC", fired.get("time_in_force"));
     assertEquals(1, list(fired.get("trades")).size());
+    // The fill executed as the market order the trigger placed: tradeordertype says so.
+    String fill = (String) list(fired.get("trades")).get(0);
+    Map<String, Object> trade = map(call("queryTrades", "txid", fill).get(fill));
+    assertEquals(List.of("stop-loss", "market"), List.of(trade.get("ordertype"), trade.get("tradeordertype")));
   }
 
   @Test

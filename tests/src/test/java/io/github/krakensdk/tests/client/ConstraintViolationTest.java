@@ -31,13 +31,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * For every constraint of every operation's request in the YAML ({@link ContractConstraints}), an
- * otherwise valid request with one violating value is refused with a {@link
- * ConstraintViolationException} naming exactly that field and rule, and the server receives no
- * request: by the request builder's {@code build()} when the call's {@code Consumer} overload
+ * For every documented constraint of every operation's request in the YAML ({@link
+ * ContractConstraints}), an otherwise valid request with one violating value is refused with a
+ * {@link ConstraintViolationException} naming exactly that field and rule, and the server receives
+ * no request: by the request builder's {@code build()} when the call's {@code Consumer} overload
  * builds it, blocking, and through the {@code Async} twin's failed future; and by the request's
  * JSON adapter, which builds too. The otherwise valid request itself (every member generated from
  * the schemas) is sent, so the refusals are the violations' doing.
+ *
+ * <p>A constraint the contract marks as its own decision ({@code x-kraken-contract-only}) is the
+ * service's to judge: the request that breaks it builds and is sent ({@code
+ * ContractDecisionsTest} sees the sandbox refuse it).
  *
  * <p>OAuth {@code getToken} has no service method and no request: the token path writes its form
  * itself ({@link TokenCall}); what a caller passes it is checked before anything is sent.
@@ -57,6 +61,10 @@ class ConstraintViolationTest {
       List<DynamicNode> tests = new ArrayList<>();
       tests.add(dynamicTest("the valid arguments are sent", () -> validCallIsSent(call, base)));
       for (ContractConstraints.Case c : ContractConstraints.of(call, base)) {
+        if (c.byDecision()) {
+          tests.add(dynamicTest(c.label() + ": the contract's decision, sent", () -> sent(call, c.apply(base))));
+          continue;
+        }
         for (boolean async : new boolean[] {false, true}) {
           tests.add(dynamicTest(c.label() + (async ? ", async" : ", blocking"),
               () -> refused(call, c.apply(base), c, async)));
@@ -81,6 +89,18 @@ class ConstraintViolationTest {
         ServiceCall.release(call.invokeBuilding(wire.client, call.builderFilling(base)));
         assertEquals(2, target.getRequestCount(), call.op.id() + ": the valid request, built, was not sent once");
       }
+    }
+  }
+
+  /** A request that breaks only rules the contract decided builds, through the builder and the adapter, and is sent. */
+  private static void sent(ServiceCall call, ObjectNode arguments) throws Throwable {
+    try (WireFixture wire = WireFixture.create()) {
+      MockWebServer target = wire.serverFor(call.op);
+      target.enqueue(call.successResponse().build());
+      target.enqueue(call.successResponse().build());
+      ServiceCall.release(call.invoke(wire.client, call.decode(arguments)));
+      ServiceCall.release(call.invokeBuilding(wire.client, call.builderFilling(arguments)));
+      assertEquals(2, target.getRequestCount(), call.op.id() + ": the request was not sent");
     }
   }
 

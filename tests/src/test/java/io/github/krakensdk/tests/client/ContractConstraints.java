@@ -37,9 +37,13 @@ final class ContractConstraints {
   private static final Set<String> UNSUPPORTED = Set.of("multipleOf", "minProperties", "maxProperties", "not",
       "oneOf", "anyOf");
 
-  /** One constraint: the violation it must produce and how to break it. */
+  /**
+   * One constraint: the violation it must produce and how to break it. {@code byDecision}: the
+   * contract marks it as its own decision ({@code x-kraken-contract-only}), so the client sends a
+   * request that breaks it and the sandbox refuses it.
+   */
   record Case(String field, String rule, String change, Member member, List<Object> path, JsonNode value,
-      boolean remove) {
+      boolean remove, boolean byDecision) {
     /** {@code base} with this case's change applied; {@code base} is left as it was. */
     ObjectNode apply(ObjectNode base) {
       ObjectNode changed = base.deepCopy();
@@ -93,7 +97,7 @@ final class ContractConstraints {
       }
       if (member.required()) {
         walk.cases.add(new Case(member.name(), "required", member.inBody() ? "left out" : "null", member, List.of(),
-            null, true));
+            null, true, member.requiredByDecision()));
       }
       walk.schema(member.schema(), member.name(), member, List.of());
     }
@@ -102,6 +106,11 @@ final class ContractConstraints {
 
   private void schema(Schema<?> declared, String field, Member member, List<Object> path) {
     Schema<?> s = contract.resolve(declared);
+    Set<String> decided = contract.contractOnly(declared);
+    if (scalarOneOf(s)) {
+      oneOf(s, field, member, path);
+      return;
+    }
     for (String keyword : UNSUPPORTED) {
       if (has(s, keyword)) {
         throw new AssertionError(call.label() + ": " + field + " has " + keyword
@@ -113,17 +122,19 @@ final class ContractConstraints {
           ? NODES.numberNode(s.getEnum().stream().map(v -> new BigDecimal(v.toString())).max(BigDecimal::compareTo)
               .orElseThrow().add(BigDecimal.ONE))
           : NODES.textNode("not-a-listed-value");
-      add(field, "one of the listed values", "unlisted value " + unlisted, member, path, unlisted);
+      add(field, "one of the listed values", "unlisted value " + unlisted, member, path, unlisted,
+          decided.contains("enum"));
     }
     String type = contract.type(s);
     if ("string".equals(type)) {
-      string(s, field, member, path);
+      string(s, field, member, path, decided);
     } else if ("integer".equals(type) || "number".equals(type)) {
-      number(s, field, member, path);
+      number(s, field, member, path, decided);
     } else if ("array".equals(type)) {
-      array(s, field, member, path);
+      array(s, field, member, path, decided);
     } else if ("object".equals(type)) {
       Set<String> required = contract.required(s);
+      boolean requiredByDecision = decided.contains("required");
       contract.properties(s).forEach((name, property) -> {
         Schema<?> resolved = contract.resolve(property);
         Map<String, Object> extensions = property.getExtensions();
@@ -133,7 +144,7 @@ final class ContractConstraints {
         }
         List<Object> at = append(path, name);
         if (required.contains(name)) {
-          cases.add(new Case(field + "." + name, "required", "left out", member, at, null, true));
+          cases.add(new Case(field + "." + name, "required", "left out", member, at, null, true, requiredByDecision));
         }
         schema(property, field + "." + name, member, at);
       });
@@ -144,18 +155,21 @@ final class ContractConstraints {
     }
   }
 
-  private void string(Schema<?> s, String field, Member member, List<Object> path) {
+  private void string(Schema<?> s, String field, Member member, List<Object> path, Set<String> decided) {
     Integer min = s.getMinLength();
     Integer max = s.getMaxLength();
     String valid = at(member, path).asText();
-    String rule = "length " + bounds(min, max);
+    // The rule as the client words it: the bounds it checks (a bound the contract decided it does not).
+    String rule = "length " + bounds(decided.contains("minLength") ? null : min, decided.contains("maxLength") ? null : max);
     if (min != null && min > 0) {
       String shorter = resize(valid, min - 1);
-      add(field, rule, "length " + (min - 1), member, path, NODES.textNode(checkPattern(s, field, shorter)));
+      add(field, rule, "length " + (min - 1), member, path, NODES.textNode(checkPattern(s, field, shorter)),
+          decided.contains("minLength"));
     }
     if (max != null) {
       String longer = resize(valid, max + 1);
-      add(field, rule, "length " + (max + 1), member, path, NODES.textNode(checkPattern(s, field, longer)));
+      add(field, rule, "length " + (max + 1), member, path, NODES.textNode(checkPattern(s, field, longer)),
+          decided.contains("maxLength"));
     }
     if (s.getPattern() != null) {
       Pattern pattern = Pattern.compile(s.getPattern());
@@ -172,54 +186,77 @@ final class ContractConstraints {
         throw new AssertionError(call.label() + ": cannot build a value of " + field + " that breaks only /"
             + s.getPattern() + "/");
       }
-      add(field, "pattern " + s.getPattern(), "\"" + mismatch + "\"", member, path, NODES.textNode(mismatch));
+      add(field, "pattern " + s.getPattern(), "\"" + mismatch + "\"", member, path, NODES.textNode(mismatch),
+          decided.contains("pattern"));
     }
   }
 
-  private void number(Schema<?> s, String field, Member member, List<Object> path) {
+  /** A {@code oneOf} of scalar types only (a cursor that is a boolean or a string): Java takes any value. */
+  private static boolean scalarOneOf(Schema<?> s) {
+    return s.getOneOf() != null && !s.getOneOf().isEmpty() && s.getOneOf().stream()
+        .allMatch(m -> m.get$ref() == null && Set.of("boolean", "string", "integer", "number").contains(m.getType()));
+  }
+
+  /** Breaks a scalar {@code oneOf} with a value of a JSON type none of its members has. */
+  private void oneOf(Schema<?> s, String field, Member member, List<Object> path) {
+    List<String> types = s.getOneOf().stream().map(Schema::getType).distinct().toList();
+    JsonNode outside = !types.contains("number") && !types.contains("integer") ? NODES.numberNode(1)
+        : !types.contains("number") ? NODES.numberNode(new BigDecimal("1.5"))
+        : !types.contains("boolean") ? NODES.booleanNode(true)
+        : null;
+    if (outside == null) {
+      throw new AssertionError(call.label() + ": cannot build a value outside the types " + types + " of " + field);
+    }
+    add(field, "a JSON " + String.join(" or ", types), "a JSON " + outside.getNodeType().name().toLowerCase()
+        + " " + outside, member, path, outside, false);
+  }
+
+  private void number(Schema<?> s, String field, Member member, List<Object> path, Set<String> decided) {
     if (s.getMinimum() != null) {
       boolean exclusive = Boolean.TRUE.equals(s.getExclusiveMinimum());
       BigDecimal below = exclusive ? s.getMinimum() : s.getMinimum().subtract(BigDecimal.ONE);
       add(field, (exclusive ? "greater than " : "at least ") + s.getMinimum().toPlainString(), "value " + below,
-          member, path, NODES.numberNode(below));
+          member, path, NODES.numberNode(below), decided.contains("minimum"));
     }
     if (s.getMaximum() != null) {
       boolean exclusive = Boolean.TRUE.equals(s.getExclusiveMaximum());
       BigDecimal above = exclusive ? s.getMaximum() : s.getMaximum().add(BigDecimal.ONE);
       add(field, (exclusive ? "less than " : "at most ") + s.getMaximum().toPlainString(), "value " + above,
-          member, path, NODES.numberNode(above));
+          member, path, NODES.numberNode(above), decided.contains("maximum"));
     }
   }
 
-  private void array(Schema<?> s, String field, Member member, List<Object> path) {
+  private void array(Schema<?> s, String field, Member member, List<Object> path, Set<String> decided) {
     Integer min = s.getMinItems();
     Integer max = s.getMaxItems();
     JsonNode valid = at(member, path);
     JsonNode item = valid.get(0);
-    String rule = "item count " + bounds(min, max);
+    String rule = "item count " + bounds(decided.contains("minItems") ? null : min,
+        decided.contains("maxItems") ? null : max);
     if (min != null && min > 0) {
-      add(field, rule, (min - 1) + " items", member, path, repeat(item, min - 1));
+      add(field, rule, (min - 1) + " items", member, path, repeat(item, min - 1), decided.contains("minItems"));
     }
     if (max != null) {
       if (Boolean.TRUE.equals(s.getUniqueItems())) {
         throw new AssertionError(call.label() + ": " + field + " has maxItems and uniqueItems; build distinct items");
       }
-      add(field, rule, (max + 1) + " items", member, path, repeat(item, max + 1));
+      add(field, rule, (max + 1) + " items", member, path, repeat(item, max + 1), decided.contains("maxItems"));
     }
     if (Boolean.TRUE.equals(s.getUniqueItems())) {
-      add(field, "unique items", "the same item twice", member, path, repeat(item, 2));
+      add(field, "unique items", "the same item twice", member, path, repeat(item, 2), decided.contains("uniqueItems"));
     }
     if (s.getItems() != null) {
       // Items are not nullable unless the schema says so: a null item breaks the array's schema.
       if (!Boolean.TRUE.equals(contract.resolve(s.getItems()).getNullable())) {
-        add(field + "[0]", "required", "null item", member, append(path, 0), NODES.nullNode());
+        add(field + "[0]", "required", "null item", member, append(path, 0), NODES.nullNode(), false);
       }
       schema(s.getItems(), field + "[0]", member, append(path, 0));
     }
   }
 
-  private void add(String field, String rule, String change, Member member, List<Object> path, JsonNode value) {
-    cases.add(new Case(field, rule, change, member, path, value, false));
+  private void add(String field, String rule, String change, Member member, List<Object> path, JsonNode value,
+      boolean byDecision) {
+    cases.add(new Case(field, rule, change, member, path, value, false, byDecision));
   }
 
   /** The valid value at {@code path} of {@code member}'s base value. */

@@ -191,6 +191,33 @@ class OperationWireTest {
     assertEquals(List.of(), found, "signer-filled members a caller could set");
   }
 
+  /**
+   * AddOrder goes out form-encoded, its conditional close as the keys {@code close[ordertype]},
+   * {@code close[price]} and {@code close[price2]}: what the service's own clients send, and what
+   * the contract lists first. A decimal goes out in plain notation.
+   */
+  @Test
+  void addOrderSendsItsConditionalCloseAsFormKeys() throws Throwable {
+    ServiceCall call = ServiceCall.of(Contracts.get(io.github.krakensdk.tests.contract.Family.SPOT),
+        Contracts.get(io.github.krakensdk.tests.contract.Family.SPOT).operation("addOrder"));
+    try (WireFixture wire = WireFixture.create()) {
+      MockWebServer target = wire.serverFor(call.op);
+      target.enqueue(call.successResponse().build());
+      wire.client.spot().addOrder(r -> r.pair("XBTUSD")
+          .type(io.github.krakensdk.spot.model.OrderSide.BUY)
+          .ordertype(io.github.krakensdk.spot.model.OrderType.LIMIT)
+          .volume(new java.math.BigDecimal("1E-4")).price("25000.1")
+          .closeOrdertype(io.github.krakensdk.spot.model.CloseOrderType.STOP_LOSS_LIMIT)
+          .closePrice("22000").closePrice2("21000"));
+      RecordedRequest recorded = WireFixture.take(target);
+      assertTrue(recorded.getHeaders().get("Content-Type").startsWith("application/x-www-form-urlencoded"),
+          recorded.getHeaders().get("Content-Type"));
+      String body = new String(Signatures.body(recorded), java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(body.matches("nonce=[0-9]+&ordertype=limit&type=buy&volume=0\\.0001&pair=XBTUSD&price=25000\\.1"
+          + "&close%5Bordertype%5D=stop-loss-limit&close%5Bprice%5D=22000&close%5Bprice2%5D=21000"), body);
+    }
+  }
+
   private static void exchange(ServiceCall call, ObjectNode json, String status, JsonNode body, boolean async)
       throws Throwable {
     try (WireFixture wire = WireFixture.create()) {

@@ -221,6 +221,13 @@ final class RequestChecks {
       Map<String, String> expected = new LinkedHashMap<>();
       call.part(sent, "form").properties().forEach(e -> expected.put(e.getKey(), e.getValue().asText()));
       Map<String, String> actual = parseForm(body);
+      // The signer adds its members (a fresh nonce) to a form as to a JSON body.
+      for (String name : call.signerFilled()) {
+        String value = actual.remove(name);
+        if (value == null || !value.matches("[0-9]+")) {
+          problems.add("signer-filled member " + name + " is not an integer in " + body);
+        }
+      }
       if (!expected.equals(actual)) {
         problems.add("form fields " + actual + ", expected " + expected);
       }

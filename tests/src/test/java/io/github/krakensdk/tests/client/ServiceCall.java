@@ -78,8 +78,12 @@ public final class ServiceCall {
    *     for a property of the request body
    * @param parameter the contract parameter that carries the member (the JSON query parameter for
    *     its properties); null for a body property
+   * @param requiredByDecision the member is required by the contract's own decision ({@code
+   *     x-kraken-contract-only: [required]} on its parameter or its body): the sandbox requires
+   *     it, the client does not
    */
-  public record Member(String name, String location, Schema<?> schema, boolean required, Parameter parameter) {
+  public record Member(String name, String location, Schema<?> schema, boolean required, Parameter parameter,
+      boolean requiredByDecision) {
     public boolean inBody() {
       return location.equals("body") || location.equals("form");
     }
@@ -205,8 +209,9 @@ public final class ServiceCall {
         flatten(contract, object, "json-query", parameter, members);
         continue;
       }
-      members.add(new Member(parameter.getName(), parameter.getIn(), parameter.getSchema(),
-          Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn()), parameter));
+      boolean required = Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn());
+      members.add(new Member(parameter.getName(), parameter.getIn(), parameter.getSchema(), required, parameter,
+          required && contract.contractOnly(parameter).contains("required")));
     }
     String mediaType = contract.requestMediaType(op);
     if (mediaType != null) {
@@ -219,9 +224,11 @@ public final class ServiceCall {
   private static void flatten(Contract contract, Schema<?> object, String location, Parameter parameter,
       List<Member> into) {
     Set<String> required = contract.required(object);
+    boolean byDecision = contract.contractOnly(object).contains("required");
     contract.properties(object).forEach((name, property) -> {
       if (!flag(property.getExtensions(), SIGNER_FILLED)) {
-        into.add(new Member(name, location, property, required.contains(name), parameter));
+        into.add(new Member(name, location, property, required.contains(name), parameter,
+            byDecision && required.contains(name)));
       }
     });
   }

@@ -23,6 +23,9 @@ import java.util.Set;
 
 /** One parsed contract with the look-ups the tests need. {@code $ref}s are followed here. */
 public final class Contract {
+  /** Marks constraints the contract decided itself (CONVENTIONS.md): clients leave them to the service. */
+  public static final String CONTRACT_ONLY = "x-kraken-contract-only";
+
   public static final String JSON_MEDIA_TYPE = "application/json";
   public static final String FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
 
@@ -133,6 +136,39 @@ public final class Contract {
       throw new AssertionError(family.fileName() + " has no schema " + name);
     }
     return schema;
+  }
+
+  /**
+   * The constraint keywords {@code declared} marks as the contract's own decision ({@value
+   * #CONTRACT_ONLY}), its own marker and those of the schemas its {@code $ref}s name: the client
+   * leaves them to the service, the sandbox enforces them.
+   */
+  public Set<String> contractOnly(Schema<?> declared) {
+    Set<String> keywords = new LinkedHashSet<>();
+    Schema<?> current = declared;
+    int hops = 0;
+    while (current != null) {
+      keywords.addAll(marked(current.getExtensions()));
+      if (current.get$ref() == null || ++hops > 32) {
+        break;
+      }
+      current = schema(refName(current.get$ref()));
+    }
+    return keywords;
+  }
+
+  /** The keywords a parameter marks as the contract's decision: {@code required}, when its flag is. */
+  public Set<String> contractOnly(Parameter parameter) {
+    return marked(resolve(parameter).getExtensions());
+  }
+
+  private static Set<String> marked(Map<String, Object> extensions) {
+    Object marker = extensions == null ? null : extensions.get(CONTRACT_ONLY);
+    Set<String> keywords = new LinkedHashSet<>();
+    if (marker instanceof java.util.Collection<?> list) {
+      list.forEach(keyword -> keywords.add(String.valueOf(keyword)));
+    }
+    return keywords;
   }
 
   /** Follows {@code $ref}s to the schema they name. */

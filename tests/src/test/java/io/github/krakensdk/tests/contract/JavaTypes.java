@@ -94,6 +94,9 @@ public final class JavaTypes {
     return current;
   }
 
+  /** JSON scalar types: a named schema of one of them (ClientOrderId) is its scalar in Java. */
+  private static final Set<String> SCALARS = Set.of("string", "integer", "number", "boolean");
+
   /**
    * The Java type a schema is documented to become: named schemas their model (record or open
    * enum) in the family's model package; decimals BigDecimal; dates LocalDate/OffsetDateTime;
@@ -107,6 +110,12 @@ public final class JavaTypes {
       return expected(contract, arrayForm);
     }
     String name = Contract.schemaName(schema);
+    Schema<?> named = name == null ? null : contract.resolve(schema);
+    if (named != null && (named.getEnum() == null || named.getEnum().isEmpty()) && named.getOneOf() == null
+        && named.getType() != null && SCALARS.contains(named.getType())) {
+      // A named scalar (ClientOrderId: a string with a pattern) gets no type of its own: its Java type is the scalar's.
+      return expected(contract, withoutRef(named));
+    }
     if (name != null) {
       Class<?> model = contract.family.modelClassOrNull(name);
       if (model == null) {
@@ -149,5 +158,13 @@ public final class JavaTypes {
       default:
         throw new AssertionError("Unknown schema type " + type);
     }
+  }
+
+  /** {@code schema} itself, so that {@link #expected} reads its type rather than its name. */
+  private static Schema<?> withoutRef(Schema<?> schema) {
+    Schema<Object> copy = new Schema<>();
+    copy.setType(schema.getType());
+    copy.setFormat(schema.getFormat());
+    return copy;
   }
 }
