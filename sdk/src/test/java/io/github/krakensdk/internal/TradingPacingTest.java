@@ -149,7 +149,7 @@ final class TradingPacingTest {
       assertEquals(Duration.ZERO, starter.reserve(CANCEL, cancel(txid)), "a cancel on a full counter");
     }
     assertEquals(Duration.ZERO, starter.reserve(CANCEL_BATCH,
-        CancelOrderBatchRequest.builder().orders(txids.subList(5, 10)).build()));
+        CancelOrderBatchRequest.builder().orders(List.<Object>copyOf(txids.subList(5, 10))).build()));
     // Counted all the same: 60 + 10 cancels of +8 is 140; the next order waits until 59 is left.
     assertEquals(Duration.ofSeconds(81), starter.reserve(ADD, order("XBTUSD")));
   }

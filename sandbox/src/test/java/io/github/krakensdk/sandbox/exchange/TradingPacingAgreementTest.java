@@ -145,7 +145,7 @@ class TradingPacingAgreementTest extends ExchangeFixture {
   }
 
   private void cancelBatch(List<String> txids) {
-    CancelOrderBatchRequest request = CancelOrderBatchRequest.builder().orders(List.copyOf(txids)).build();
+    CancelOrderBatchRequest request = CancelOrderBatchRequest.builder().orders(List.<Object>copyOf(txids)).build();
     assertEquals(Duration.ZERO, pacing.reserve(CANCEL_BATCH, request));
     assertEquals((long) txids.size(), send("cancelOrderBatch", "orders", List.copyOf(txids)).get("count"));
     pacing.onResult(CANCEL_BATCH, request, new OrdersCancelled(txids.size(), false));
