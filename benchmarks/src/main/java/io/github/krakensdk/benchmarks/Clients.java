@@ -141,11 +141,13 @@ public final class Clients {
   /**
    * The floor of the signed calls: a hand-written OkHttp call on the SDK's own OkHttp, with the
    * {@code API-Sign} computed by {@link RawSigner} and the answer parsed by Jackson into a tree.
-   * It sends the same JSON body bytes as the SDK (the loopback server accepts no other).
+   * It sends the same body bytes as the SDK (the loopback server accepts no other): JSON, and a
+   * form for AddOrder.
    */
   @State(Scope.Benchmark)
   public static class Raw {
     static final MediaType JSON = MediaType.get("application/json");
+    static final MediaType FORM = MediaType.get("application/x-www-form-urlencoded");
 
     OkHttpClient http;
     ObjectMapper jackson;
@@ -194,7 +196,7 @@ public final class Clients {
           .url(base.resolve(path.substring(1)))
           .header("API-Key", LoopbackKraken.RAW_KEY)
           .header("API-Sign", signer.sign(path, nonce, body))
-          .post(RequestBody.create(body, JSON))
+          .post(RequestBody.create(body, Payloads.isJson(request) ? JSON : FORM))
           .build();
       try (Response response = http.newCall(call).execute()) {
         if (response.code() != 200) {

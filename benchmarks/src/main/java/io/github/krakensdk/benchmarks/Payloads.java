@@ -51,8 +51,8 @@ final class Payloads {
    * on the same request.
    */
   static final String TRADE_VOLUME_REQUEST = "{\"pair\":\"XBTUSD\"}";
-  static final String ADD_ORDER_REQUEST =
-      "{\"ordertype\":\"limit\",\"type\":\"buy\",\"volume\":\"1.25\",\"pair\":\"XBTUSD\",\"price\":\"27500.0\"}";
+  /** Form-encoded, as the SDK sends AddOrder (its contract lists the form first). */
+  static final String ADD_ORDER_REQUEST = "ordertype=limit&type=buy&volume=1.25&pair=XBTUSD&price=27500.0";
   static final String CANCEL_ORDER_REQUEST = "{\"txid\":\"" + ORDER_TXID + "\"}";
 
   private static final List<String> HISTORY_ASSET_CODES = List.of("BTC", "ETH", "SOL", "ADA",
@@ -73,7 +73,12 @@ final class Payloads {
 
   /** {@code body} ({@code {...}}) with {@code "nonce":nonce} as its first member, as the SDK writes it. */
   static byte[] withNonce(String nonce, String body) {
-    return utf8("{\"nonce\":" + nonce + "," + body.substring(1));
+    return utf8(isJson(body) ? "{\"nonce\":" + nonce + "," + body.substring(1) : "nonce=" + nonce + "&" + body);
+  }
+
+  /** Whether a request body of this class is JSON (else it is form-encoded). */
+  static boolean isJson(String body) {
+    return body.startsWith("{");
   }
 
   /**
