@@ -232,14 +232,18 @@ public final class KrakenClient implements Closeable {
   }
 
   /**
-   * Starts configuring a client: production base URLs, no credentials, ordered nonces, Spot calls
-   * paced for the Starter tier, no retries.
+   * Starts configuring a client: production base URLs and the public service's wire forms, no
+   * credentials, ordered nonces, Spot calls paced for the Starter tier, operations that are safe
+   * to repeat retried by {@code RetryPolicy.exponential().build()}.
    */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Spot: assets, trade volume, Earn deallocation, withdrawal cancellation. */
+  /**
+   * Spot: market data, account and ledgers, trading, funding, subaccounts, Earn and exports;
+   * every operation of the Spot contract ({@code api-spec/spot.yaml}).
+   */
   public SpotService spot() {
     return spot;
   }
@@ -254,7 +258,11 @@ public final class KrakenClient implements Closeable {
     return oauth.get();
   }
 
-  /** Embed (B2B partner API): users, portfolio history, deposit methods, Auto-Earn, webhooks. */
+  /**
+   * Embed (B2B partner API): users and their verification, portfolios, quotes and custom orders,
+   * funding, Earn and Auto-Earn, settlement reports, webhooks and Ramp; every operation of the
+   * Embed contract ({@code api-spec/embed.yaml}).
+   */
   public EmbedService embed() {
     return embed.get();
   }

@@ -43,10 +43,11 @@ import okio.Buffer;
  * Verify the raw bytes as received: a body parsed and written again will not match.
  *
  * <p>{@link #verifyAndParse} also decodes the body as the contract's {@link WebhookEvent}
- * ({@code event_type}, {@code id}, {@code iiban}, {@code timestamp}, {@code message}). The
- * per-type data of an event (such as the {@code action} of a {@code custom_order.executed}) is
- * not in the contract: read it from the raw body after {@link #verify}, with any JSON library,
- * for example Moshi:
+ * ({@code event_type}, {@code id}, {@code iiban}, {@code timestamp}, {@code message}, and the
+ * members of the event types the contract lists, such as the {@code custom_order_id}, {@code
+ * action} and {@code trigger} of a custom order's events). A member the contract does not list
+ * yet (the service adds event types) is read from the raw body after {@link #verify}, with any
+ * JSON library, for example Moshi:
  *
  * <pre>{@code
  * verifier.verify(signatureHeader, rawBody);

@@ -16,9 +16,10 @@
  * }</pre>
  *
  * Deliveries can repeat: use {@link io.github.krakensdk.embed.model.WebhookEvent#id()} to
- * process each event once, and answer 2xx within 30 seconds. The per-type data of an event is
- * not in the contract: {@link io.github.krakensdk.auth.webhook.WebhookSignatureVerifier#verify}
- * the delivery and read it from the raw body with any JSON library.
+ * process each event once, and answer 2xx within 30 seconds. The members of the event types the
+ * contract lists are on {@code WebhookEvent}; for one it does not list yet, {@link
+ * io.github.krakensdk.auth.webhook.WebhookSignatureVerifier#verify} the delivery and read it from
+ * the raw body with any JSON library.
  *
  * <p>Nullability: every parameter and return value is non-null unless its Javadoc says it may be
  * {@code null}.

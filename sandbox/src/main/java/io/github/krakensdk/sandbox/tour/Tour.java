@@ -48,8 +48,8 @@ import okhttp3.Request;
 import okhttp3.Response;
 
 /**
- * The tour: starts a sandbox and goes through all 21 operations of the contract with the SDK, as
- * a user would (one request object, or a {@code Consumer} of its builder, per call), printing one
+ * The tour: starts a sandbox and goes through every operation of the four contracts with the SDK,
+ * as a user would (one request object, or a {@code Consumer} of its builder, per call), printing one
  * line per operation ({@code PASS operationId ...} or {@code FAIL operationId reason}) and {@code N
  * passed, M failed} at the end.
  *

@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -65,6 +67,11 @@ class TourTest {
     List<String> lines = output.lines().toList();
     assertEquals(0, failed, output);
     assertEquals(operations.size() + " passed, 0 failed", lines.get(lines.size() - 1), output);
+    for (String readme : List.of("../README.md", "README.md")) {
+      String text = Files.readString(Path.of(readme));
+      assertTrue(text.contains(operations.size() + " passed, 0 failed"),
+          readme + " states the tour's last line, " + operations.size() + " passed, 0 failed");
+    }
 
     List<String> passed = new ArrayList<>();
     for (String line : lines) {
