@@ -9,9 +9,9 @@ import java.util.Optional;
  * {@link KrakenServiceException} (the service answered with an error), {@link
  * UnexpectedResponseException} (the answer was not what the contract describes), {@link
  * KrakenTransportException} (the network failed), {@link KrakenClientException} (a local failure:
- * a request that cannot be signed, a webhook that fails verification, ...). A request the contract
- * rejects is refused before sending with {@link
- * io.github.krakensdk.runtime.validation.ConstraintViolationException}.
+ * a request that cannot be signed, a webhook that fails verification, a request the contract
+ * rejects, refused before sending with {@link
+ * io.github.krakensdk.runtime.validation.ConstraintViolationException}, ...).
  *
  * <pre>{@code
  * try {

@@ -1,26 +1,27 @@
 package io.github.krakensdk.runtime.validation;
 
+import io.github.krakensdk.errors.KrakenClientException;
 import java.util.List;
 
 /**
  * A request broke a rule of the contract, so it was not sent. {@link #violations()} lists every
- * broken rule with the field, the rule and the offending value.
+ * broken rule with the field, the rule and the offending value. A {@link KrakenClientException}:
+ * sending the same request again would break the same rule, so nothing retries it.
+ *
+ * <pre>{@code
+ * } catch (ConstraintViolationException e) {
+ *   e.violations().forEach(v -> form.markInvalid(v.field(), v.rule()));
+ * }
+ * }</pre>
  */
-public final class ConstraintViolationException extends IllegalArgumentException {
+public final class ConstraintViolationException extends KrakenClientException {
   private static final long serialVersionUID = 1L;
 
-  private final String operationId;
   private final transient List<Violation> violations;
 
   public ConstraintViolationException(String operationId, List<Violation> violations) {
-    super(message(operationId, violations));
-    this.operationId = operationId;
+    super(operationId, message(violations), null);
     this.violations = List.copyOf(violations);
-  }
-
-  /** The operation whose request was refused. */
-  public String operationId() {
-    return operationId;
   }
 
   /** Every broken rule, in the order the fields were checked. */
@@ -28,8 +29,13 @@ public final class ConstraintViolationException extends IllegalArgumentException
     return violations;
   }
 
-  private static String message(String operationId, List<Violation> violations) {
-    StringBuilder message = new StringBuilder(operationId).append(": request not sent, ");
+  @Override
+  protected ConstraintViolationException copy(String operationId) {
+    return new ConstraintViolationException(operationId, violations);
+  }
+
+  private static String message(List<Violation> violations) {
+    StringBuilder message = new StringBuilder("request not sent, ");
     message.append(violations.size() == 1 ? "1 rule" : violations.size() + " rules").append(" of the contract broken: ");
     for (int i = 0; i < violations.size(); i++) {
       if (i > 0) {

@@ -153,8 +153,8 @@ class ConstraintViolationTest {
           try (WireFixture wire = WireFixture.create()) {
             RuntimeException e = assertThrows(RuntimeException.class,
                 () -> TokenCall.obtain(wire.client, wire.tokens, blank));
-            assertTrue(e instanceof IllegalArgumentException || e.getCause() instanceof IllegalArgumentException,
-                () -> "refused with " + e);
+            assertTrue(e instanceof ConstraintViolationException || e instanceof IllegalArgumentException
+                || e.getCause() instanceof IllegalArgumentException, () -> "refused with " + e);
             assertEquals(0, wire.requestCount(), "a token request with a blank " + field + " was sent");
           }
         }));
