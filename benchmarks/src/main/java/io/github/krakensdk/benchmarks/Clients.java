@@ -39,7 +39,6 @@ import org.knowm.xchange.ExchangeSpecification;
 import org.knowm.xchange.currency.CurrencyPair;
 import org.knowm.xchange.dto.Order;
 import org.knowm.xchange.dto.trade.LimitOrder;
-import org.knowm.xchange.kraken.KrakenExchange;
 import org.knowm.xchange.kraken.dto.account.KrakenTradeVolume;
 import org.knowm.xchange.kraken.dto.marketdata.KrakenAssets;
 import org.knowm.xchange.kraken.dto.marketdata.KrakenDepth;
@@ -236,7 +235,7 @@ public final class Clients {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       URI base = URI.create(LoopbackKraken.sharedBaseUrl());
-      ExchangeSpecification spec = new ExchangeSpecification(KrakenExchange.class);
+      ExchangeSpecification spec = new ExchangeSpecification(MicrosecondNonceKrakenExchange.class);
       spec.setSslUri("http://" + base.getHost() + ":" + base.getPort());
       spec.setHost(base.getHost());
       spec.setPort(base.getPort());
