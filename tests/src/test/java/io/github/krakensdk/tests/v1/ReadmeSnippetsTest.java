@@ -136,21 +136,9 @@ class ReadmeSnippetsTest {
       }
       body.append(String.join("\n", lines).indent(4));
     }
+    // Only the snippets' own imports: a reader copying them needs no other.
     return "package readme;\n\n"
-        + "import io.github.krakensdk.*;\n"
-        + "import io.github.krakensdk.auth.*;\n"
-        + "import io.github.krakensdk.auth.oauth.*;\n"
-        + "import io.github.krakensdk.auth.webhook.*;\n"
-        + "import io.github.krakensdk.errors.*;\n"
-        + "import io.github.krakensdk.runtime.call.RetryPolicy;\n"
-        + "import io.github.krakensdk.spot.model.*;\n"
-        + "import io.github.krakensdk.futures.model.*;\n"
-        + "import io.github.krakensdk.oauth.model.*;\n"
-        + "import io.github.krakensdk.embed.model.*;\n"
         + "import io.github.krakensdk.tests.v1.ReadmeHarness;\n"
-        + "import java.math.BigDecimal;\n"
-        + "import java.time.Clock;\n"
-        + "import java.util.*;\n"
         + String.join("\n", imports) + "\n\n"
         + "public final class ReadmeProgram {\n"
         + "  public static void run(ReadmeHarness harness) throws Exception {\n"
