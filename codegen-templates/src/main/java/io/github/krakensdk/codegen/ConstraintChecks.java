@@ -2,6 +2,7 @@ package io.github.krakensdk.codegen;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.openapitools.codegen.CodegenProperty;
 import org.openapitools.codegen.IJsonSchemaValidationProperties;
@@ -19,10 +20,13 @@ final class ConstraintChecks {
   private final Set<String> enumTypes;
   /** Enums whose list of values is the contract's decision: any value goes, the service judges it. */
   private final Set<String> openByDecision;
+  /** What each pattern means in words ({@link RuleTexts}), by the pattern as the contract writes it. */
+  private final Map<String, String> ruleTexts;
 
-  ConstraintChecks(Set<String> enumTypes, Set<String> openByDecision) {
+  ConstraintChecks(Set<String> enumTypes, Set<String> openByDecision, Map<String, String> ruleTexts) {
     this.enumTypes = enumTypes;
     this.openByDecision = openByDecision;
+    this.ruleTexts = ruleTexts;
   }
 
   /**
@@ -125,7 +129,7 @@ final class ConstraintChecks {
     return decided.contains(keyword) ? null : value;
   }
 
-  private static void addStringChecks(List<String> checks, String prefix, String f, String expression,
+  private void addStringChecks(List<String> checks, String prefix, String f, String expression,
       IJsonSchemaValidationProperties schema, Set<String> decided) {
     String length = prefix.isEmpty() ? "length" : "eachLength";
     String pattern = prefix.isEmpty() ? "pattern" : "eachPattern";
@@ -136,7 +140,9 @@ final class ConstraintChecks {
     }
     String regex = decided.contains("pattern") ? null : rawPattern(schema.getPattern());
     if (regex != null) {
-      checks.add("constraints." + pattern + "(" + f + ", " + expression + ", " + literal(regex) + ");");
+      String words = ruleTexts.get(regex);
+      checks.add("constraints." + pattern + "(" + f + ", " + expression + ", " + literal(regex) + ", "
+          + (words == null ? "null" : literal(words)) + ");");
     }
   }
 

@@ -73,6 +73,8 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   static final String FILE_PART = "FilePart";
 
   private final OperationRequests requests = new OperationRequests();
+  /** What each pattern of the contract means in words ({@link RuleTexts}), read before generation. */
+  private Map<String, String> ruleTexts = Map.of();
 
   public KrakenJavaCodegen() {
     super();
@@ -153,6 +155,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     super.preprocessOpenAPI(openAPI);
     // Read first, from the contract as written: the steps below add and drop operations and schemas.
     PublicServiceForms forms = PublicServiceForms.read(openAPI, this::toVarName);
+    ruleTexts = RuleTexts.read(openAPI);
     additionalProperties.put("publicServicePaths", forms.paths);
     additionalProperties.put("publicServiceHeaders", forms.headers);
     additionalProperties.put("publicServiceMembers", forms.members);
@@ -197,7 +200,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     Map<String, ModelsMap> result = super.postProcessAllModels(objs);
     List<ModelMap> allModels = new ArrayList<>();
     result.values().forEach(models -> allModels.addAll(models.getModels()));
-    ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels), openByDecision(allModels));
+    ConstraintChecks checks = new ConstraintChecks(enumTypes(allModels), openByDecision(allModels), ruleTexts);
     for (ModelsMap models : result.values()) {
       for (ModelMap modelMap : models.getModels()) {
         CodegenModel model = modelMap.getModel();

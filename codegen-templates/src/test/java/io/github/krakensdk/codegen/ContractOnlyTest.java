@@ -7,6 +7,7 @@ import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.openapitools.codegen.CodegenProperty;
@@ -50,7 +51,7 @@ final class ContractOnlyTest {
 
   @Test
   void aMarkedBoundMakesNoCheckAndTheDocumentedOneStays() {
-    ConstraintChecks checks = new ConstraintChecks(Set.of(), Set.of());
+    ConstraintChecks checks = new ConstraintChecks(Set.of(), Set.of(), Map.of());
     CodegenProperty key = string(1, 64, null);
     assertEquals(List.of("constraints.length(\"key\", key, 1, Constraints.UNBOUNDED);"),
         checks.checks("key", "key", "String", key, false, Set.of("maxLength"), Set.of()));
@@ -62,7 +63,7 @@ final class ContractOnlyTest {
 
   @Test
   void anEnumWhoseListIsTheContractsDecisionTakesAnyValue() {
-    ConstraintChecks checks = new ConstraintChecks(Set.of("DocumentType", "OrderSide"), Set.of("DocumentType"));
+    ConstraintChecks checks = new ConstraintChecks(Set.of("DocumentType", "OrderSide"), Set.of("DocumentType"), Map.of());
     CodegenProperty type = new CodegenProperty();
     assertEquals(List.of(), checks.checks("document_type", "documentType", "DocumentType", type, false, Set.of(),
         Set.of()));

@@ -206,7 +206,18 @@ final class LintRulesTest {
             "/components/schemas/UserInfo/x-kraken-contract-only"),
         new Break("contract-only-constraints", "spot", "an empty list",
             t -> obj(t, "/components/schemas/OrderPrice").putArray("x-kraken-contract-only"),
-            "/components/schemas/OrderPrice/x-kraken-contract-only"));
+            "/components/schemas/OrderPrice/x-kraken-contract-only"),
+        // Patterns in words.
+        new Break("pattern-words", "spot", "a checked pattern without words",
+            t -> obj(t, "/components/schemas/ClientOrderId").remove("x-kraken-rule-text"),
+            "/components/schemas/ClientOrderId/pattern"),
+        new Break("pattern-words", "spot", "words without a pattern",
+            t -> obj(t, "/components/schemas/OrderType").put("x-kraken-rule-text", "an order type"),
+            "/components/schemas/OrderType/x-kraken-rule-text"),
+        new Break("pattern-words", "embed", "one pattern, two meanings",
+            t -> obj(t, "/components/schemas/WebhookRegistration/properties/events/items")
+                .put("x-kraken-rule-text", "words"),
+            "/components/schemas/WebhookRegistration/properties/events/items/x-kraken-rule-text"));
   }
 
   private static final String LIST_KEYS = "/paths/~1oauth~1fast-api-keys/get";

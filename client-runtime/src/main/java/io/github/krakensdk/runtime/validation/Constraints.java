@@ -98,9 +98,14 @@ public final class Constraints {
     }
   }
 
-  public void pattern(String field, String value, String regex) {
+  /**
+   * A text matches {@code regex}; {@code requirement} says in words what that means ("a UUID or at
+   * most 18 printable ASCII characters", the contract's {@code x-kraken-rule-text}), null where
+   * the contract gives no words.
+   */
+  public void pattern(String field, String value, String regex, String requirement) {
     if (value != null && !PATTERNS.computeIfAbsent(regex, Pattern::compile).matcher(value).find()) {
-      add(field, "pattern " + regex, value);
+      add(field, "pattern " + regex, requirement, value);
     }
   }
 
@@ -198,8 +203,8 @@ public final class Constraints {
     forEach(field, values, (child, name, item) -> child.length(name, item, min, max));
   }
 
-  public void eachPattern(String field, List<String> values, String regex) {
-    forEach(field, values, (child, name, item) -> child.pattern(name, item, regex));
+  public void eachPattern(String field, List<String> values, String regex, String requirement) {
+    forEach(field, values, (child, name, item) -> child.pattern(name, item, regex, requirement));
   }
 
   /** Each item is one of the JSON {@code types} ({@link #jsonType}). */
@@ -240,12 +245,16 @@ public final class Constraints {
   }
 
   private void add(String field, String rule, Object value) {
+    add(field, rule, null, value);
+  }
+
+  private void add(String field, String rule, String requirement, Object value) {
     Objects.requireNonNull(field, "field == null");
     Constraints root = root();
     if (root.violations == null) {
       root.violations = new ArrayList<>();
     }
-    root.violations.add(new Violation(path(field), rule, describe(value)));
+    root.violations.add(new Violation(path(field), rule, requirement, describe(value)));
   }
 
   private Constraints root() {

@@ -4,16 +4,24 @@ import java.util.Objects;
 
 /**
  * One broken rule of the contract: the field (a path such as {@code body.tax_ids[0].id}), the rule
- * (such as {@code length 14..42}) and the offending value as text.
+ * (such as {@code length 14..42}, or {@code pattern ^[A-Z]{2}$}), what the rule means in words
+ * where the contract says it ({@code requirement}, such as "an ISO 3166-1 alpha-2 code of two
+ * capital letters"; null otherwise) and the offending value as text.
  */
-public record Violation(String field, String rule, String value) {
+public record Violation(String field, String rule, String requirement, String value) {
   public Violation {
     Objects.requireNonNull(field, "field == null");
     Objects.requireNonNull(rule, "rule == null");
   }
 
+  /** A broken rule the contract gives no words for. */
+  public Violation(String field, String rule, String value) {
+    this(field, rule, null, value);
+  }
+
+  /** {@code cl_ord_id must be a UUID or at most 18 printable ASCII characters (was ...)}. */
   @Override
   public String toString() {
-    return field + " must satisfy " + rule + " (was " + value + ")";
+    return field + (requirement != null ? " must be " + requirement : " must satisfy " + rule) + " (was " + value + ")";
   }
 }

@@ -16,7 +16,7 @@ final class ConstraintsTest {
     Constraints constraints = Constraints.create();
     constraints.required("user", "AA12 3456 7890 12");
     constraints.length("user", "AB12345678901234", 14, 42);
-    constraints.pattern("phone", "+4915112345678", "^\\+?[1-9]\\d{1,14}$");
+    constraints.pattern("phone", "+4915112345678", "^\\+?[1-9]\\d{1,14}$", null);
     constraints.range("resolution", 4294967295L, "0", false, "4294967295", false);
     constraints.size("events", List.of("user.verified"), Constraints.UNBOUNDED, 50);
     constraints.eachLength("events", List.of("user.verified"), Constraints.UNBOUNDED, 100);
@@ -29,11 +29,11 @@ final class ConstraintsTest {
     Constraints constraints = Constraints.create();
     constraints.required("strategy_id", null);
     constraints.length("user", "short", 14, 42);
-    constraints.pattern("phone", "12-34", "^\\+?[1-9]\\d{1,14}$");
+    constraints.pattern("phone", "12-34", "^\\+?[1-9]\\d{1,14}$", null);
     constraints.range("resolution", 4294967296L, "0", false, "4294967295", false);
     constraints.range("resolution", -1, "0", false, "4294967295", false);
     constraints.size("events", Collections.nCopies(51, "a"), Constraints.UNBOUNDED, 50);
-    constraints.eachPattern("events", List.of("ok", "not ok"), "^[a-zA-Z0-9._]+$");
+    constraints.eachPattern("events", List.of("ok", "not ok"), "^[a-zA-Z0-9._]+$", null);
 
     List<Violation> violations = constraints.violations();
     assertEquals(List.of(
@@ -51,6 +51,20 @@ final class ConstraintsTest {
     assertEquals(7, e.violations().size());
     assertTrue(e.getMessage().startsWith("updateWebhook: request not sent, 7 rules"), e.getMessage());
     assertTrue(e.getMessage().contains("user must satisfy length 14..42 (was \"short\")"), e.getMessage());
+  }
+
+  @Test
+  void aPatternWithWordsIsReportedInWords() {
+    Constraints constraints = Constraints.create();
+    constraints.pattern("country_code", "gb", "^[A-Z]{2}$", "an ISO 3166-1 alpha-2 code, two capital letters");
+    constraints.eachPattern("ids", List.of("A", "b"), "^[A-Z]$", "a capital letter");
+    assertEquals(List.of(
+        new Violation("country_code", "pattern ^[A-Z]{2}$", "an ISO 3166-1 alpha-2 code, two capital letters", "\"gb\""),
+        new Violation("ids[1]", "pattern ^[A-Z]$", "a capital letter", "\"b\"")), constraints.violations());
+    ConstraintViolationException e =
+        assertThrows(ConstraintViolationException.class, () -> constraints.throwIfAny("getAssetPairs"));
+    assertTrue(e.getMessage().contains("country_code must be an ISO 3166-1 alpha-2 code, two capital letters"
+        + " (was \"gb\")"), e.getMessage());
   }
 
   @Test
