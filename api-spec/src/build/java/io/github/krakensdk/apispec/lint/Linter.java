@@ -35,7 +35,8 @@ public final class Linter {
         new UnusedComponentRule(),
         new InlineDuplicateRule(),
         new PublicServiceRule(),
-        new ContractOnlyRule());
+        new ContractOnlyRule(),
+        new OneOfMembersRule());
   }
 
   private final Ruleset ruleset;
