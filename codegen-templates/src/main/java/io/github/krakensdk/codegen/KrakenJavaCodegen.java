@@ -242,12 +242,38 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
           }
         }
         markNameTable(model);
+        List<String> oneOfChecks = oneOfChecks(model);
+        model.vendorExtensions.put("x-one-of-checks", oneOfChecks);
         // A request without a rule to check is built without a constraint collector.
-        model.vendorExtensions.put("x-has-checks",
-            model.vars.stream().anyMatch(p -> !((List<?>) p.vendorExtensions.get("x-checks")).isEmpty()));
+        model.vendorExtensions.put("x-has-checks", !oneOfChecks.isEmpty()
+            || model.vars.stream().anyMatch(p -> !((List<?>) p.vendorExtensions.get("x-checks")).isEmpty()));
       }
     }
     return result;
+  }
+
+  /**
+   * The checks of the request's one-of groups ({@code x-kraken-one-of}): at least one member of
+   * each given, unless the contract marks the groups as its own decision.
+   */
+  private List<String> oneOfChecks(CodegenModel model) {
+    OperationRequests.OneOfGroups oneOf = requests.oneOf(model.name);
+    List<String> checks = new ArrayList<>();
+    if (oneOf == null || oneOf.contractOnly()) {
+      return checks;
+    }
+    for (List<String> group : oneOf.groups()) {
+      StringBuilder names = new StringBuilder();
+      StringBuilder values = new StringBuilder();
+      for (String member : group) {
+        CodegenProperty property = model.vars.stream().filter(p -> p.baseName.equals(member)).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException(model.name + " has no member " + member));
+        names.append(names.length() == 0 ? "" : ", ").append(ConstraintChecks.literal(member));
+        values.append(", ").append(property.name);
+      }
+      checks.add("constraints.anyGiven(java.util.List.of(" + names + ")" + values + ");");
+    }
+    return checks;
   }
 
   @Override
@@ -267,9 +293,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         serviceOperations.add(operation);
         String requestClass = shape.requestSchema() == null ? null : toModelName(shape.requestSchema());
         operation.vendorExtensions.put("x-request-class", requestClass);
-        // Every member optional: the call can also be made with no argument at all.
+        // Every member optional and no one-of group: the call can also be made with no argument.
         operation.vendorExtensions.put("x-request-optional",
-            requestClass != null && findModel(allModels, requestClass).requiredVars.isEmpty());
+            requestClass != null && findModel(allModels, requestClass).requiredVars.isEmpty()
+                && requests.oneOf(shape.requestSchema()) == null);
         List<String> callArguments = new ArrayList<>();
         for (CodegenParameter parameter : operation.allParams) {
           callArguments.add(callArgument(parameter, shape, allModels, operation.isMultipart));

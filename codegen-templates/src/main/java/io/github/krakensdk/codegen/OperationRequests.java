@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Adds one schema per operation, {@code <OperationId>Request}, holding every member a caller sets:
@@ -31,6 +32,7 @@ final class OperationRequests {
   static final String IN_SERVICE = "x-kraken-service-method";
   static final String CLIENT_SETTING = "x-kraken-client-setting";
   static final String SIGNER_FILLED = "x-kraken-signer-filled";
+  static final String ONE_OF = "x-kraken-one-of";
 
   /**
    * Where a request member goes on the wire; {@code requiredByDecision} when the contract requires
@@ -41,8 +43,16 @@ final class OperationRequests {
   /** What the service needs to turn a request into a Retrofit call. */
   record Shape(String requestSchema, String bodySchema, String jsonQuerySchema) {}
 
+  /**
+   * The operation's {@code x-kraken-one-of} groups (member names of which a call gives at least
+   * one); {@code contractOnly} when the operation marks them as the contract's own decision, so
+   * that {@code build()} leaves them to the service.
+   */
+  record OneOfGroups(List<List<String>> groups, boolean contractOnly) {}
+
   private final Map<String, Map<String, Member>> membersBySchema = new LinkedHashMap<>();
   private final Map<String, Shape> shapeByOperation = new LinkedHashMap<>();
+  private final Map<String, OneOfGroups> oneOfBySchema = new LinkedHashMap<>();
 
   /** Synthesizes the request schemas into {@code openAPI}; fails on a name clash. */
   void addTo(OpenAPI openAPI) {
@@ -102,6 +112,10 @@ final class OperationRequests {
           schemas.put(requestName, request);
           membersBySchema.put(requestName, members);
         }
+        OneOfGroups groups = oneOfGroups(operation, members.keySet());
+        if (groups != null) {
+          oneOfBySchema.put(requestName, groups);
+        }
         shapeByOperation.put(operation.getOperationId(),
             new Shape(members.isEmpty() ? null : requestName, bodySchema, jsonQuerySchema));
       }
@@ -113,12 +127,46 @@ final class OperationRequests {
     return membersBySchema.get(schemaName);
   }
 
+  /** The one-of groups of a synthesized request schema, or null when its operation has none. */
+  OneOfGroups oneOf(String schemaName) {
+    return oneOfBySchema.get(schemaName);
+  }
+
   Shape shape(String operationId) {
     return shapeByOperation.get(operationId);
   }
 
   static boolean inService(Operation operation) {
     return !Boolean.FALSE.equals(extension(operation.getExtensions(), IN_SERVICE));
+  }
+
+  private static OneOfGroups oneOfGroups(Operation operation, Set<String> members) {
+    Object declared = extension(operation.getExtensions(), ONE_OF);
+    if (declared == null) {
+      return null;
+    }
+    List<List<String>> groups = new ArrayList<>();
+    if (declared instanceof List<?> list && !list.isEmpty()) {
+      for (Object group : list) {
+        if (!(group instanceof List<?> names) || names.size() < 2) {
+          throw new IllegalArgumentException(operation.getOperationId() + ": each " + ONE_OF
+              + " group lists two or more members");
+        }
+        List<String> memberNames = new ArrayList<>();
+        for (Object name : names) {
+          if (!members.contains(String.valueOf(name))) {
+            throw new IllegalArgumentException(operation.getOperationId() + ": " + ONE_OF + " names " + name
+                + ", which is not a member of its request " + members);
+          }
+          memberNames.add(String.valueOf(name));
+        }
+        groups.add(List.copyOf(memberNames));
+      }
+    } else {
+      throw new IllegalArgumentException(operation.getOperationId() + ": " + ONE_OF + " is a list of groups");
+    }
+    boolean contractOnly = ContractOnly.marked(operation.getExtensions()).contains(ONE_OF);
+    return new OneOfGroups(List.copyOf(groups), contractOnly);
   }
 
   private static void flatten(Operation operation, Schema<?> object, String in, ObjectSchema request,

@@ -36,9 +36,11 @@ final class ContractOperations {
    * @param multipart whether the body is {@code multipart/form-data}; {@code bodySchema} is then
    *     the schema of its parts.
    * @param parameters the operation's parameters, those of its path included, references resolved.
+   * @param oneOf its {@code x-kraken-one-of} groups: member names of which a call gives at least one.
    */
   record Op(String method, String path, String operationId, boolean signed, int rateCost, String permission,
-      Schema<?> bodySchema, boolean acceptsForm, boolean multipart, List<Parameter> parameters) {}
+      Schema<?> bodySchema, boolean acceptsForm, boolean multipart, List<Parameter> parameters,
+      List<List<String>> oneOf) {}
 
   private record Entry(Pattern path, Op op) {}
 
@@ -121,6 +123,17 @@ final class ContractOperations {
       }
     }
     return new Op(method, path, operation.getOperationId(), signed, cost instanceof Integer n ? n : 0,
-        permission == null ? null : permission.toString(), bodySchema, acceptsForm, multipart, parameters);
+        permission == null ? null : permission.toString(), bodySchema, acceptsForm, multipart, parameters,
+        oneOf(extensions.get("x-kraken-one-of")));
+  }
+
+  private static List<List<String>> oneOf(Object declared) {
+    List<List<String>> groups = new ArrayList<>();
+    if (declared instanceof List<?> list) {
+      for (Object group : list) {
+        groups.add(((List<?>) group).stream().map(String::valueOf).toList());
+      }
+    }
+    return List.copyOf(groups);
   }
 }

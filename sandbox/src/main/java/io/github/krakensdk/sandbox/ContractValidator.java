@@ -101,6 +101,9 @@ final class ContractValidator {
     ContractOperations.Op found = operations.find(call.method, contractPath);
     if (found != null) {
       problems.addAll(emptyArrayItems(call, found));
+      if (problems.isEmpty()) {
+        problems.addAll(oneOfGroups(call, found, parameters));
+      }
     }
     if (parameters.multipart()) {
       // The validator leaves multipart bodies unchecked: the parts, read as the JSON object their
@@ -129,6 +132,37 @@ final class ContractValidator {
           && items.getMinLength() > 0 && values != null && values.contains("")) {
         problems.add(new Problem("validation.request.parameter.schema.minLength", "query parameter '"
             + parameter.getName() + "': an item is empty (length: 0, required minimum: " + items.getMinLength() + ")"));
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * The one-of groups ({@code x-kraken-one-of}) of which {@code call} gives no member, each named
+   * by its first member, as the service names it ({@code EGeneral:Invalid arguments:txid}). A
+   * member is given when it is a query parameter, a header or a body member that is not null.
+   */
+  private static List<Problem> oneOfGroups(HttpCall call, ContractOperations.Op op, BodyParameters parameters) {
+    List<Problem> problems = new ArrayList<>();
+    if (op.oneOf().isEmpty()) {
+      return problems;
+    }
+    Map<?, ?> body = Map.of();
+    if (call.hasBody()) {
+      try {
+        Object read = Json.read(parameters.json(), Object.class);
+        body = read instanceof Map<?, ?> map ? map : Map.of();
+      } catch (IOException | RuntimeException notAnObject) {
+        return problems; // the schema check has said what is wrong with it
+      }
+    }
+    for (List<String> group : op.oneOf()) {
+      boolean given = false;
+      for (String member : group) {
+        given |= call.query.containsKey(member) || call.header(member) != null || body.get(member) != null;
+      }
+      if (!given) {
+        problems.add(new Problem("x-kraken-one-of", "give " + String.join(" or ", group), group.get(0)));
       }
     }
     return problems;
@@ -167,8 +201,16 @@ final class ContractValidator {
         .orElse(message.getMessage());
   }
 
-  /** One finding: the validator's key (e.g. {@code validation.request.parameter.query.missing}) and text. */
-  record Problem(String key, String message) {
+  /**
+   * One finding: the validator's key (e.g. {@code validation.request.parameter.query.missing}) and
+   * text, and the argument the service names when it refuses it ({@code txid} for a one-of group
+   * given none of), or null.
+   */
+  record Problem(String key, String message, String argument) {
+    Problem(String key, String message) {
+      this(key, message, null);
+    }
+
     @Override
     public String toString() {
       return key + ": " + message;

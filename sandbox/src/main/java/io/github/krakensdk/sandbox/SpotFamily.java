@@ -317,7 +317,9 @@ final class SpotFamily extends Endpoint<SandboxKey> {
 
   @Override
   Reply rejected(Route<SandboxKey> route, List<ContractValidator.Problem> problems) {
-    return errors("EGeneral:Invalid arguments:" + detail(problems));
+    // The service names the argument it refuses (EGeneral:Invalid arguments:txid) where it can.
+    String argument = problems.get(0).argument();
+    return errors("EGeneral:Invalid arguments:" + (argument != null ? argument : detail(problems)));
   }
 
   @Override

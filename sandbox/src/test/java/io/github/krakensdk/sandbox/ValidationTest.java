@@ -50,6 +50,31 @@ class ValidationTest {
   }
 
   /**
+   * Each one-of group of the contract ({@code x-kraken-one-of}: "give txid or cl_ord_id") is
+   * enforced from the YAML: a call that gives none of its members is refused
+   * as the service refuses it, naming the group's first member ({@code EGeneral:Invalid
+   * arguments:txid}), in JSON and in form bodies alike.
+   */
+  @Test
+  void spotOneOfGroupsAreEnforcedAndNamedAsTheServiceNamesThem(Sandbox sandbox) {
+    SandboxKey key = sandbox.issueSpotKey();
+    Raw raw = new Raw(sandbox);
+    int groups = 0;
+    for (ContractOperations.Op op : ContractValidator.load(Family.SPOT).operations.all()) {
+      for (java.util.List<String> group : op.oneOf()) {
+        groups++;
+        String expected = "{\"error\":[\"EGeneral:Invalid arguments:" + group.get(0) + "\"]}";
+        assertEquals(expected, raw.spot(op.path(), key, Raw.nonce(), "").body(), op.operationId());
+        assertEquals(expected, form(sandbox, key, op.path(), "").body(), op.operationId() + " as a form");
+      }
+    }
+    assertEquals(3, groups, "cancelOrder, amendOrder and cancelOrderBatch each have one group");
+    // One member of the group is enough for the contract: the exchange then looks the order up.
+    String byClientId = raw.spot("/0/private/CancelOrder", key, Raw.nonce(), "\"cl_ord_id\":\"no-such-order\"").body();
+    assertEquals("{\"error\":[\"EOrder:Unknown order\"]}", byClientId);
+  }
+
+  /**
    * A form body (as many clients send it) is checked as the JSON its schema describes: the same
    * answer as JSON when it is right, the same refusal when it is not, never a refusal of the form
    * itself.

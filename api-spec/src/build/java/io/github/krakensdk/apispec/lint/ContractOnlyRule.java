@@ -12,7 +12,8 @@ import java.util.Set;
  * the contract decided, so that clients leave them to the service: a non-empty list of distinct
  * keywords, each one a constraint the element has. On a parameter it names {@code required}
  * (the parameter's flag); on a schema, any of its validation keywords, and {@code required} for
- * its whole {@code required} list. {@code exclusiveMinimum} and {@code exclusiveMaximum} only
+ * its whole {@code required} list; on an operation, {@code x-kraken-one-of} (its groups of members
+ * of which a call gives one). {@code exclusiveMinimum} and {@code exclusiveMaximum} only
  * qualify a bound, so they go with {@code minimum} and {@code maximum}, both or neither.
  */
 final class ContractOnlyRule implements Rule {
@@ -48,6 +49,15 @@ final class ContractOnlyRule implements Rule {
     String at = pointer + "/" + EXTENSION;
     if (!marker.isArray() || marker.isEmpty()) {
       report.at(at, "must be a non-empty list of constraint keywords");
+      return;
+    }
+    if (owner.has("operationId")) {
+      // On an operation it marks its one-of groups (x-kraken-one-of) as the contract's own.
+      if (marker.size() != 1 || !OneOfMembersRule.EXTENSION.equals(marker.get(0).asText())) {
+        report.at(at, "on an operation only " + OneOfMembersRule.EXTENSION + " is listed");
+      } else if (!owner.has(OneOfMembersRule.EXTENSION)) {
+        report.at(at, OneOfMembersRule.EXTENSION + " is listed, but the operation has none");
+      }
       return;
     }
     boolean parameter = owner.has("in") && owner.has("name");

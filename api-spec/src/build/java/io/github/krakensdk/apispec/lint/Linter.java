@@ -36,7 +36,8 @@ public final class Linter {
         new InlineDuplicateRule(),
         new PublicServiceRule(),
         new ContractOnlyRule(),
-        new PatternWordsRule());
+        new PatternWordsRule(),
+        new OneOfMembersRule());
   }
 
   private final Ruleset ruleset;

@@ -217,10 +217,29 @@ final class LintRulesTest {
         new Break("pattern-words", "embed", "one pattern, two meanings",
             t -> obj(t, "/components/schemas/WebhookRegistration/properties/events/items")
                 .put("x-kraken-rule-text", "words"),
-            "/components/schemas/WebhookRegistration/properties/events/items/x-kraken-rule-text"));
+            "/components/schemas/WebhookRegistration/properties/events/items/x-kraken-rule-text"),
+        new Break("contract-only-constraints", "spot", "an operation marking one-of groups it does not have",
+            t -> obj(t, CANCEL_ALL).putArray("x-kraken-contract-only").add("x-kraken-one-of"),
+            CANCEL_ALL + "/x-kraken-contract-only"),
+        // One-of groups.
+        new Break("one-of-members", "spot", "a group naming no member of the request",
+            t -> arr(t, CANCEL_ORDER + "/x-kraken-one-of/0").set(1, "client_order_id"),
+            CANCEL_ORDER + "/x-kraken-one-of/0"),
+        new Break("one-of-members", "spot", "a group of one member",
+            t -> arr(t, CANCEL_ORDER + "/x-kraken-one-of/0").remove(1),
+            CANCEL_ORDER + "/x-kraken-one-of/0"),
+        new Break("one-of-members", "spot", "a group with a required member",
+            t -> obj(t, EDIT_ORDER).putArray("x-kraken-one-of").addArray().add("txid").add("userref"),
+            EDIT_ORDER + "/x-kraken-one-of/0"),
+        new Break("one-of-members", "spot", "a signer-filled member",
+            t -> arr(t, CANCEL_ORDER + "/x-kraken-one-of/0").add("nonce"),
+            CANCEL_ORDER + "/x-kraken-one-of/0"));
   }
 
   private static final String LIST_KEYS = "/paths/~1oauth~1fast-api-keys/get";
+  private static final String CANCEL_ORDER = "/paths/~10~1private~1CancelOrder/post";
+  private static final String CANCEL_ALL = "/paths/~10~1private~1CancelAll/post";
+  private static final String EDIT_ORDER = "/paths/~10~1private~1EditOrder/post";
   private static final String FEE = "/components/schemas/FeeTierInfo/properties";
 
   private static final String CALLBACK = "/paths/~1b2b~1webhooks~1{webhook_id}~1test/post/callbacks/webhookTestEvent/"

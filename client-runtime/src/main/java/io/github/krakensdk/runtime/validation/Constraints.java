@@ -73,6 +73,21 @@ public final class Constraints {
     }
   }
 
+  /**
+   * At least one of a group of members is given ({@code x-kraken-one-of}: "give txid or
+   * cl_ord_id"); {@code values} are theirs, in the order of {@code fields}. The violation names
+   * the group ({@code txid or cl_ord_id}) and says the rule in words.
+   */
+  public void anyGiven(List<String> fields, Object... values) {
+    for (Object value : values) {
+      if (value != null) {
+        return;
+      }
+    }
+    String group = String.join(" or ", fields);
+    add(group, "give " + group, null);
+  }
+
   /** A string's length in characters (code points) lies within {@code min..max}. */
   public void length(String field, String value, int min, int max) {
     if (value == null) {

@@ -68,6 +68,22 @@ final class ConstraintsTest {
   }
 
   @Test
+  void anyGivenNeedsOneMemberOfTheGroupAndSaysSoInWords() {
+    Constraints given = Constraints.create();
+    given.anyGiven(List.of("txid", "cl_ord_id"), null, "arb-1");
+    given.anyGiven(List.of("orders", "cl_ord_ids"), List.of(), null);
+    assertEquals(List.of(), given.violations());
+
+    Constraints neither = Constraints.create();
+    neither.anyGiven(List.of("txid", "cl_ord_id"), null, null);
+    assertEquals(List.of(new Violation("txid or cl_ord_id", "give txid or cl_ord_id", "null")), neither.violations());
+    ConstraintViolationException e =
+        assertThrows(ConstraintViolationException.class, () -> neither.throwIfAny("cancelOrder"));
+    assertEquals("cancelOrder: request not sent, 1 rule of the contract broken: give txid or cl_ord_id (none was set)",
+        e.getMessage());
+  }
+
+  @Test
   void lengthCountsCharactersNotUtf16Units() {
     Constraints constraints = Constraints.create();
     constraints.length("quote", "\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00", 3, 16);

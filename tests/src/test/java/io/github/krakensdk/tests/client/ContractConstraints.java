@@ -43,10 +43,19 @@ final class ContractConstraints {
    * request that breaks it and the sandbox refuses it.
    */
   record Case(String field, String rule, String change, Member member, List<Object> path, JsonNode value,
-      boolean remove, boolean byDecision) {
+      boolean remove, boolean byDecision, List<String> group) {
+    Case(String field, String rule, String change, Member member, List<Object> path, JsonNode value,
+        boolean remove, boolean byDecision) {
+      this(field, rule, change, member, path, value, remove, byDecision, List.of());
+    }
+
     /** {@code base} with this case's change applied; {@code base} is left as it was. */
     ObjectNode apply(ObjectNode base) {
       ObjectNode changed = base.deepCopy();
+      if (!group.isEmpty()) {
+        group.forEach(changed::remove); // a one-of group with none of its members given
+        return changed;
+      }
       if (path.isEmpty()) {
         if (remove) {
           changed.remove(member.name());
@@ -100,6 +109,12 @@ final class ContractConstraints {
             null, true, member.requiredByDecision()));
       }
       walk.schema(member.schema(), member.name(), member, List.of());
+    }
+    for (List<String> group : call.oneOfGroups()) {
+      Member first = call.members.stream().filter(m -> m.name().equals(group.get(0))).findFirst().orElseThrow();
+      String names = String.join(" or ", group);
+      walk.cases.add(new Case(names, "give " + names, "none of them given", first, List.of(), null, true,
+          call.oneOfByDecision(), group));
     }
     return Collections.unmodifiableList(walk.cases);
   }

@@ -280,6 +280,29 @@ public final class ServiceCall {
     return generated(true);
   }
 
+  /**
+   * The operation's {@code x-kraken-one-of} groups: names of members of which a call gives at
+   * least one (CONVENTIONS.md); empty without any.
+   */
+  public List<List<String>> oneOfGroups() {
+    Object declared = op.operation().getExtensions() == null ? null
+        : op.operation().getExtensions().get("x-kraken-one-of");
+    List<List<String>> groups = new ArrayList<>();
+    if (declared instanceof List<?> list) {
+      for (Object group : list) {
+        groups.add(((List<?>) group).stream().map(String::valueOf).toList());
+      }
+    }
+    return groups;
+  }
+
+  /** Whether the operation marks its one-of groups as the contract's own ({@code build()} leaves them to the service). */
+  public boolean oneOfByDecision() {
+    Object marker = op.operation().getExtensions() == null ? null
+        : op.operation().getExtensions().get("x-kraken-contract-only");
+    return marker instanceof List<?> list && list.contains("x-kraken-one-of");
+  }
+
   private ObjectNode generated(boolean requiredOnly) {
     ObjectNode arguments = NODES.objectNode();
     JsonNode body = bodySchema() == null ? null
@@ -298,6 +321,15 @@ public final class ServiceCall {
         default -> requiredOnly && !member.required() ? null : SchemaValues.full(contract, member.schema());
       };
       put(arguments, member, value);
+    }
+    if (requiredOnly) {
+      // What the contract requires includes one member of each one-of group: the first.
+      ObjectNode full = generated(false);
+      for (List<String> group : oneOfGroups()) {
+        if (group.stream().noneMatch(arguments::has)) {
+          arguments.set(group.get(0), full.get(group.get(0)).deepCopy());
+        }
+      }
     }
     return arguments;
   }

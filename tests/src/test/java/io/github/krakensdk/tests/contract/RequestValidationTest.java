@@ -63,7 +63,8 @@ import retrofit2.converter.moshi.MoshiConverterFactory;
  *
  * <p>Each operation is called three times: with the contract's examples (parameter examples and
  * the first request-body example, schema-generated values where the contract has no example),
- * with every parameter and body member generated from the schemas, and with only what is required.
+ * with every parameter and body member generated from the schemas, and with only what is required
+ * (with the first member of each {@code x-kraken-one-of} group).
  * The server's base address carries the path of the operation's server (Futures:
  * {@code /derivatives/api/v3}), and the validator matches the full path against the contract's
  * servers.
@@ -236,8 +237,28 @@ class RequestValidationTest {
         return SchemaValues.full(contract, media.getSchema());
       case REQUIRED_ONLY:
       default:
-        return SchemaValues.minimal(contract, media.getSchema());
+        return withOneOfGroups(op, SchemaValues.minimal(contract, media.getSchema()),
+            SchemaValues.full(contract, media.getSchema()));
     }
+  }
+
+  /**
+   * {@code minimal} with the first member of each {@code x-kraken-one-of} group the minimal body
+   * gives none of, from {@code full}: what the contract requires of a call includes one of each.
+   */
+  private static JsonNode withOneOfGroups(Contract.Op op, JsonNode minimal, JsonNode full) {
+    Object groups = op.operation().getExtensions() == null ? null
+        : op.operation().getExtensions().get("x-kraken-one-of");
+    if (!(groups instanceof List<?> list) || !(minimal instanceof ObjectNode body)) {
+      return minimal;
+    }
+    for (Object group : list) {
+      List<String> names = ((List<?>) group).stream().map(String::valueOf).toList();
+      if (names.stream().noneMatch(body::has) && full.has(names.get(0))) {
+        body.set(names.get(0), full.get(names.get(0)).deepCopy());
+      }
+    }
+    return body;
   }
 
   private static JsonNode responseJson(Contract contract, Contract.Op op, String status) {

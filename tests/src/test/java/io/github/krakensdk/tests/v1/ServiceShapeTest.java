@@ -40,6 +40,7 @@ class ServiceShapeTest {
 
   @Test
   void eachOperationWithParametersTakesItsRequestOrABuilderConsumer() throws Exception {
+    int oneOfOperations = 0;
     for (Family family : Family.values()) {
       Contract contract = Contracts.get(family);
       Class<?> service = service(family);
@@ -67,15 +68,23 @@ class ServiceShapeTest {
         boolean allOptional = overloads.stream().anyMatch(m -> m.getParameterCount() == 0);
         // Required by the contract, whether the client checks it or leaves it to the service
         // (x-kraken-contract-only): either way the call has no no-argument overload.
-        boolean anyRequired = ServiceCall.of(contract, op).members.stream().anyMatch(ServiceCall.Member::required);
-        assertEquals(!anyRequired, allOptional,
-            op.id() + ": a no-argument overload exactly when the contract requires no member");
-        boolean documentedRequired = ServiceCall.of(contract, op).members.stream()
-            .anyMatch(m -> m.required() && !m.requiredByDecision());
-        assertEquals(!documentedRequired, emptyRequestBuilds(request),
-            op.id() + ": an empty request builds exactly when no member is required by a documented rule");
+        // So does a one-of group (x-kraken-one-of: "give txid or cl_ord_id").
+        ServiceCall call = ServiceCall.of(contract, op);
+        boolean anyRequired = call.members.stream().anyMatch(ServiceCall.Member::required)
+            || !call.oneOfGroups().isEmpty();
+        assertEquals(!anyRequired, allOptional, op.id()
+            + ": a no-argument overload exactly when the contract requires no member and has no one-of group");
+        boolean documentedRequired = call.members.stream().anyMatch(m -> m.required() && !m.requiredByDecision())
+            || !call.oneOfGroups().isEmpty() && !call.oneOfByDecision();
+        assertEquals(!documentedRequired, emptyRequestBuilds(request), op.id()
+            + ": an empty request builds exactly when no member and no one-of group is required by a documented rule");
+        if (!call.oneOfGroups().isEmpty()) {
+          oneOfOperations++;
+        }
       }
     }
+    // cancelOrder, amendOrder and cancelOrderBatch at least: none found means the walk is broken.
+    assertTrue(oneOfOperations >= 3, "only " + oneOfOperations + " operations with x-kraken-one-of");
   }
 
   @Test
