@@ -9,7 +9,7 @@ import org.openapitools.codegen.IJsonSchemaValidationProperties;
 
 /**
  * Turns the constraints of one property or parameter of the contract into calls on the runtime's
- * {@code Constraints} collector, as Java statements the templates print ({@code x-checks}). This
+ * {@code Constraints} collector, as Java statements the templates print ({@code x-gen-checks}). This
  * is how every length, pattern, range, item count, enum and required flag reaches the code
  * without a rule written per field. A constraint the contract marks as its own decision
  * ({@link ContractOnly}) makes no statement: the service (and the sandbox) judge it.

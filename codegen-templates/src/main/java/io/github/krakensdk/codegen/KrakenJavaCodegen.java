@@ -38,24 +38,24 @@ import org.openapitools.codegen.utils.StringUtils;
  *   <li>{@code specFile}: the contract's file name, for the header of every generated file.
  *   <li>Only one supporting file: {@code <family>JsonAdapters}, the registry of the family's JSON
  *       adapters, in the model package (no stock {@code ApiClient}, Gson or oltu).
- *   <li>Per model, {@code x-has-containers} when a component is a list or map (the record then
- *       copies it in its constructor), and {@code x-has-array-form} when its adapter also reads
+ *   <li>Per model, {@code x-gen-has-containers} when a component is a list or map (the record then
+ *       copies it in its constructor), and {@code x-gen-has-array-form} when its adapter also reads
  *       the bare-array form of the object ({@link OneOfTypes}, which types the {@code oneOf}s).
- *   <li>Per model, {@code x-name-table}: the member names its adapter matches on their bytes,
+ *   <li>Per model, {@code x-gen-name-table}: the member names its adapter matches on their bytes,
  *       the contract's then the service's aliases ({@code x-aliases}), with each component's
- *       case labels ({@code x-name-cases}).
- *   <li>Per property and per operation parameter, {@code x-checks}: the constraint checks the
+ *       case labels ({@code x-gen-name-cases}).
+ *   <li>Per property and per operation parameter, {@code x-gen-checks}: the constraint checks the
  *       contract implies, as statements on the runtime's {@code Constraints}.
  *   <li>Per operation, what its service method returns and how errors are read, from the
  *       contract's {@code x-kraken-envelope}; a {@code <Family>Service} beside each interface.
  *       An operation whose success is binary ({@code type: string, format: binary}, such as a
- *       ZIP archive) is a download ({@code x-binary-download}): its Retrofit method is
+ *       ZIP archive) is a download ({@code x-gen-binary-download}): its Retrofit method is
  *       {@code @Streaming} and returns the raw body, its service method the runtime's {@code
  *       BinaryDownload}.
- *   <li>Per operation, {@code x-rate-cost}: its {@code x-kraken-rate-cost} ({@link RateCosts}),
+ *   <li>Per operation, {@code x-gen-rate-cost}: its {@code x-kraken-rate-cost} ({@link RateCosts}),
  *       which its {@code Operation} carries for the client's pacing.
  *   <li>Javadoc: the lambda {@code javadoc} ({@link JavadocText}) renders Markdown descriptions as
- *       HTML, {@code x-summary} is an operation's raw summary for it, and every generated package
+ *       HTML, {@code x-gen-summary} is an operation's raw summary for it, and every generated package
  *       gets a {@code package-info.java} from the family's tag description ({@code tagJavadoc}).
  *   <li>{@code <Family>PublicServiceForms}, in the {@code internal} package: the family's table of
  *       the public service's forms ({@code x-kraken-public-service}, {@link PublicServiceForms}),
@@ -123,12 +123,12 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     return super.addMustacheLambdas().put("javadoc", new JavadocText());
   }
 
-  /** Keeps the raw summary as {@code x-summary}: the stock one is escaped for Java strings. */
+  /** Keeps the raw summary as {@code x-gen-summary}: the stock one is escaped for Java strings. */
   @Override
   public CodegenOperation fromOperation(String path, String httpMethod, Operation operation, List<Server> servers) {
     CodegenOperation result = super.fromOperation(path, httpMethod, operation, servers);
     if (operation.getSummary() != null) {
-      result.vendorExtensions.put("x-summary", operation.getSummary());
+      result.vendorExtensions.put("x-gen-summary", operation.getSummary());
     }
     return result;
   }
@@ -207,10 +207,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         typeEmptyObjectReferences(model);
         // The signer fills these in on the wire; no Java type carries them.
         model.vars.removeIf(p -> Boolean.TRUE.equals(p.vendorExtensions.get(OperationRequests.SIGNER_FILLED)));
-        model.vendorExtensions.put("x-has-containers", model.vars.stream().anyMatch(p -> p.isArray || p.isMap));
+        model.vendorExtensions.put("x-gen-has-containers", model.vars.stream().anyMatch(p -> p.isArray || p.isMap));
         markArrayForm(model);
         Map<String, OperationRequests.Member> members = requests.members(model.name);
-        model.vendorExtensions.put("x-operation-request", members != null);
+        model.vendorExtensions.put("x-gen-operation-request", members != null);
         Schema<?> modelSchema = openAPI.getComponents().getSchemas().get(model.name);
         boolean requiredByDecision = modelSchema != null
             && ContractOnly.marked(modelSchema.getExtensions()).contains("required");
@@ -225,16 +225,16 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
           Set<String> itemsDecided = ContractOnly.of(openAPI, itemsSchema);
           boolean requiredDecided = property.required
               && (requiredByDecision || (member != null && member.requiredByDecision()));
-          property.vendorExtensions.put("x-checks", checks.checks(property.baseName, property.name,
+          property.vendorExtensions.put("x-gen-checks", checks.checks(property.baseName, property.name,
               property.datatypeWithEnum, property, property.required && !requiredDecided, decided, itemsDecided));
           String note = ContractOnly.note(decided, requiredDecided, checks.openByDecision(property.dataType)
               || (property.items != null && checks.openByDecision(property.items.dataType)), property, itemsDecided,
               property.items);
           if (note != null) {
-            property.vendorExtensions.put("x-contract-only-note", note);
+            property.vendorExtensions.put("x-gen-contract-only-note", note);
           }
           if (members != null) {
-            property.vendorExtensions.put("x-in", member.in());
+            property.vendorExtensions.put("x-gen-in", member.in());
             if (member.description() != null) {
               property.description = escapeText(member.description());
               property.unescapedDescription = member.description();
@@ -243,10 +243,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         }
         markNameTable(model);
         List<String> oneOfChecks = oneOfChecks(model);
-        model.vendorExtensions.put("x-one-of-checks", oneOfChecks);
+        model.vendorExtensions.put("x-gen-one-of-checks", oneOfChecks);
         // A request without a rule to check is built without a constraint collector.
-        model.vendorExtensions.put("x-has-checks", !oneOfChecks.isEmpty()
-            || model.vars.stream().anyMatch(p -> !((List<?>) p.vendorExtensions.get("x-checks")).isEmpty()));
+        model.vendorExtensions.put("x-gen-has-checks", !oneOfChecks.isEmpty()
+            || model.vars.stream().anyMatch(p -> !((List<?>) p.vendorExtensions.get("x-gen-checks")).isEmpty()));
       }
     }
     return result;
@@ -288,58 +288,57 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       dropSignerFilledFields(operation);
       OperationRequests.Shape shape = requests.shape(operation.operationId);
       boolean inService = shape != null;
-      operation.vendorExtensions.put("x-in-service", inService);
       if (inService) {
         serviceOperations.add(operation);
         String requestClass = shape.requestSchema() == null ? null : toModelName(shape.requestSchema());
-        operation.vendorExtensions.put("x-request-class", requestClass);
+        operation.vendorExtensions.put("x-gen-request-class", requestClass);
         // Every member optional and no one-of group: the call can also be made with no argument.
-        operation.vendorExtensions.put("x-request-optional",
+        operation.vendorExtensions.put("x-gen-request-optional",
             requestClass != null && findModel(allModels, requestClass).requiredVars.isEmpty()
                 && requests.oneOf(shape.requestSchema()) == null);
         List<String> callArguments = new ArrayList<>();
         for (CodegenParameter parameter : operation.allParams) {
           callArguments.add(callArgument(parameter, shape, allModels, operation.isMultipart));
         }
-        operation.vendorExtensions.put("x-call-arguments", String.join(", ", callArguments));
+        operation.vendorExtensions.put("x-gen-call-arguments", String.join(", ", callArguments));
       }
       @SuppressWarnings("unchecked")
-      List<String> schemes = (List<String>) operation.vendorExtensions.get("x-kraken-security");
+      List<String> schemes = (List<String>) operation.vendorExtensions.get("x-gen-security");
       boolean authenticated = schemes != null && !schemes.isEmpty();
-      operation.vendorExtensions.put("x-authenticated", authenticated);
-      operation.vendorExtensions.put("x-rate-cost", RateCosts.of(operation.operationId,
+      operation.vendorExtensions.put("x-gen-authenticated", authenticated);
+      operation.vendorExtensions.put("x-gen-rate-cost", RateCosts.of(operation.operationId,
           operation.vendorExtensions.get(RateCosts.EXTENSION), authenticated, envelope.style() == EnvelopeStyle.Style.SPOT));
-      operation.vendorExtensions.put("x-security-annotation", securityAnnotation(operation));
+      operation.vendorExtensions.put("x-gen-security-annotation", securityAnnotation(operation));
       if (operation.isMultipart) {
         markMultipart(operation, allModels);
       }
       if (operation.isResponseFile) {
         // A binary answer (a ZIP archive) is streamed to the caller, never decoded: Retrofit hands
         // the body over unread (@Streaming) and the service returns the runtime's BinaryDownload.
-        operation.vendorExtensions.put("x-binary-download", true);
+        operation.vendorExtensions.put("x-gen-binary-download", true);
         operation.returnType = "okhttp3.ResponseBody";
-        operation.vendorExtensions.put("x-result-type", "BinaryDownload");
+        operation.vendorExtensions.put("x-gen-result-type", "BinaryDownload");
         binaryDownloads = true;
       } else {
         CodegenModel response = findModel(allModels, operation.returnType);
         CodegenProperty resultProperty = envelope.unwrapsResult() && response != null
             ? response.vars.stream().filter(v -> v.baseName.equals("result")).findFirst().orElse(null)
             : null;
-        operation.vendorExtensions.put("x-result-type",
+        operation.vendorExtensions.put("x-gen-result-type",
             resultProperty != null ? resultProperty.datatypeWithEnum : operation.returnType);
-        operation.vendorExtensions.put("x-result-accessor",
+        operation.vendorExtensions.put("x-gen-result-accessor",
             resultProperty != null ? operation.returnType + "::" + resultProperty.name : "Function.identity()");
-        operation.vendorExtensions.put("x-envelope",
+        operation.vendorExtensions.put("x-gen-envelope",
             envelope.envelopeExpression(resultProperty == null ? response : null));
       }
-      operation.vendorExtensions.put("x-safe", operation.httpMethod.equals("GET")
+      operation.vendorExtensions.put("x-gen-safe", operation.httpMethod.equals("GET")
           || Boolean.TRUE.equals(operation.vendorExtensions.get("x-kraken-idempotent")));
       // Retrofit's @DELETE takes no body; a DELETE whose contract has one (OAuth deleteFastApiKey)
       // is declared with @HTTP(hasBody = true) instead.
-      operation.vendorExtensions.put("x-body-on-bodyless-method",
+      operation.vendorExtensions.put("x-gen-body-on-bodyless-method",
           operation.bodyParam != null && operation.httpMethod.equals("DELETE"));
       boolean ownServer = operation.servers != null && !operation.servers.isEmpty();
-      operation.vendorExtensions.put("x-own-server", ownServer);
+      operation.vendorExtensions.put("x-gen-own-server", ownServer);
       operationServers |= ownServer;
     }
     result.put("serviceOperations", serviceOperations);
@@ -453,11 +452,11 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
 
   /**
    * A {@code multipart/form-data} operation: its Retrofit method is {@code @Multipart}, and each
-   * form parameter a {@code @Part} ({@code x-part}: the whole parameter declaration), typed by
+   * form parameter a {@code @Part} ({@code x-gen-part}: the whole parameter declaration), typed by
    * how the part travels ({@link PartKind}); the service fills them from the request's members.
    */
   private void markMultipart(CodegenOperation operation, List<ModelMap> allModels) {
-    operation.vendorExtensions.put("x-multipart", true);
+    operation.vendorExtensions.put("x-gen-multipart", true);
     for (CodegenParameter parameter : operation.allParams) {
       if (!parameter.isFormParam) {
         continue;
@@ -469,7 +468,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
             + parameter.paramName;
         case TEXT -> "@retrofit2.http.Part(\"" + parameter.baseName + "\") okhttp3.RequestBody " + parameter.paramName;
       };
-      parameter.vendorExtensions.put("x-part", required + declaration);
+      parameter.vendorExtensions.put("x-gen-part", required + declaration);
     }
   }
 
@@ -482,7 +481,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     String accessor = Character.toLowerCase(family.charAt(0)) + family.substring(1);
     accessor = accessor.equals("oAuth") ? "oauth" : accessor;
     for (CodegenOperation operation : operations) {
-      Object requestClass = operation.vendorExtensions.get("x-request-class");
+      Object requestClass = operation.vendorExtensions.get("x-gen-request-class");
       if (requestClass == null) {
         continue;
       }
@@ -491,18 +490,18 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       for (CodegenProperty member : request.requiredVars.isEmpty() ? request.vars.subList(0, 1) : request.requiredVars) {
         members.append('.').append(member.name).append("(...)");
       }
-      return operation.vendorExtensions.get("x-result-type") + " result = kraken." + accessor + "()."
+      return operation.vendorExtensions.get("x-gen-result-type") + " result = kraken." + accessor + "()."
           + operation.operationId + "(r -> " + members + ");";
     }
     CodegenOperation first = operations.get(0);
-    return first.vendorExtensions.get("x-result-type") + " result = kraken." + accessor + "()." + first.operationId + "();";
+    return first.vendorExtensions.get("x-gen-result-type") + " result = kraken." + accessor + "()." + first.operationId + "();";
   }
 
   /** {@code @Security(...)} with the operation's schemes and scopes, read by the interceptors. */
   @SuppressWarnings("unchecked")
   private static String securityAnnotation(CodegenOperation operation) {
-    List<String> schemes = (List<String>) operation.vendorExtensions.getOrDefault("x-kraken-security", List.of());
-    List<String> scopes = (List<String>) operation.vendorExtensions.getOrDefault("x-kraken-scopes", List.of());
+    List<String> schemes = (List<String>) operation.vendorExtensions.getOrDefault("x-gen-security", List.of());
+    List<String> scopes = (List<String>) operation.vendorExtensions.getOrDefault("x-gen-scopes", List.of());
     return "@Security(schemes = {" + quoted(schemes) + "}, scopes = {" + quoted(scopes) + "})";
   }
 
@@ -590,8 +589,8 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
 
   /**
    * An object whose {@code x-kraken-array-form} names a list member ({@link OneOfTypes}): its
-   * adapter also reads a bare JSON array, into that member ({@code x-array-form} on it, {@code
-   * x-has-array-form} on the model).
+   * adapter also reads a bare JSON array, into that member ({@code x-gen-array-form} on it, {@code
+   * x-gen-has-array-form} on the model).
    */
   private static void markArrayForm(CodegenModel model) {
     Object member = model.vendorExtensions.get(OneOfTypes.ARRAY_FORM);
@@ -605,8 +604,8 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       throw new IllegalStateException(model.name + ": " + OneOfTypes.ARRAY_FORM + " names " + member
           + ", which is not a list");
     }
-    property.vendorExtensions.put("x-array-form", true);
-    model.vendorExtensions.put("x-has-array-form", true);
+    property.vendorExtensions.put("x-gen-array-form", true);
+    model.vendorExtensions.put("x-gen-has-array-form", true);
   }
 
   /**
@@ -617,7 +616,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
    */
   private static void markDecimalNumber(CodegenModel model, CodegenProperty property) {
     if (isDecimalNumber(property)) {
-      property.vendorExtensions.put("x-decimal-number", true);
+      property.vendorExtensions.put("x-gen-decimal-number", true);
     } else if ((property.isArray || property.isMap) && property.items != null && isDecimalNumber(property.items)) {
       throw new IllegalStateException(model.name + "." + property.baseName + ": a list or map of `type: number, "
           + "format: decimal` is not supported (name the item schema, or use decimal strings)");
@@ -627,7 +626,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   /**
    * The map that holds the members a schema's properties do not name ({@link ShapeExtensions}):
    * it must be the record's last component (the template's indexes skip it), and a member is
-   * taken into it only when its JSON starts as the map's values do ({@code x-map-rest-token}), so
+   * taken into it only when its JSON starts as the map's values do ({@code x-gen-map-rest-token}), so
    * that a new scalar sibling of {@code last} is ignored rather than failing the whole answer.
    */
   private static void markMapRest(CodegenModel model, CodegenProperty property) {
@@ -642,24 +641,24 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     String token = values.isArray ? "BEGIN_ARRAY"
         : values.isMap || (values.isModel && !values.isEnum && !values.isEnumRef) ? "BEGIN_OBJECT" : null;
     if (token != null) {
-      property.vendorExtensions.put("x-map-rest-token", token);
+      property.vendorExtensions.put("x-gen-map-rest-token", token);
     }
-    model.vendorExtensions.put("x-map-rest", property.name);
+    model.vendorExtensions.put("x-gen-map-rest", property.name);
     List<String> named = new ArrayList<>();
     for (CodegenProperty other : model.vars) {
       if (other != property) {
         named.add("{@code " + other.baseName + "}");
       }
     }
-    model.vendorExtensions.put("x-map-rest-doc", "Every JSON member other than " + String.join(", ", named)
+    model.vendorExtensions.put("x-gen-map-rest-doc", "Every JSON member other than " + String.join(", ", named)
         + " is an entry of {@link #" + property.name + "()}, by member name.");
   }
 
   /**
    * The member names a generated adapter matches on their bytes ({@code JsonReader.Options},
-   * {@code x-name-table}): the contract's names, then the public service's names for the same
+   * {@code x-gen-name-table}): the contract's names, then the public service's names for the same
    * members ({@code x-aliases}), each with the case labels of its component ({@code
-   * x-name-cases}). A name outside the table is then skipped unread, or taken into the map of the
+   * x-gen-name-cases}). A name outside the table is then skipped unread, or taken into the map of the
    * other members.
    */
   @SuppressWarnings("unchecked")
@@ -668,7 +667,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     for (CodegenProperty property : model.vars) {
       if (!Boolean.TRUE.equals(property.vendorExtensions.get(ShapeExtensions.MAP_REST))) {
         table.add(property.baseName);
-        property.vendorExtensions.put("x-name-cases", new ArrayList<>(List.of(table.size())));
+        property.vendorExtensions.put("x-gen-name-cases", new ArrayList<>(List.of(table.size())));
       }
     }
     for (CodegenProperty property : model.vars) {
@@ -676,7 +675,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       if (aliases == null) {
         continue;
       }
-      if (!(aliases instanceof List<?> list) || !property.vendorExtensions.containsKey("x-name-cases")) {
+      if (!(aliases instanceof List<?> list) || !property.vendorExtensions.containsKey("x-gen-name-cases")) {
         throw new IllegalStateException(model.name + "." + property.baseName + ": x-aliases must be a list of names"
             + " on a named member");
       }
@@ -686,10 +685,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
               + " is already a name of " + model.name);
         }
         table.add(String.valueOf(alias));
-        ((List<Integer>) property.vendorExtensions.get("x-name-cases")).add(table.size());
+        ((List<Integer>) property.vendorExtensions.get("x-gen-name-cases")).add(table.size());
       }
     }
-    model.vendorExtensions.put("x-name-table", table);
+    model.vendorExtensions.put("x-gen-name-table", table);
   }
 
   private static boolean isDecimalNumber(CodegenProperty property) {
@@ -723,7 +722,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       enumVar.put("wireLiteral", isString ? value : '"' + value + '"');
     }
     if (numeric) {
-      model.vendorExtensions.put("x-numeric-enum", true);
+      model.vendorExtensions.put("x-gen-numeric-enum", true);
     }
   }
 }

@@ -35,7 +35,7 @@ final class OneOfTypes {
   /** The extension on an object schema naming the member a bare JSON array of it fills. */
   static final String ARRAY_FORM = "x-kraken-array-form";
   /** Set on the schema standing for a {@code oneOf} of scalars: its members' JSON types, in order. */
-  static final String SCALAR_TYPES = "x-kraken-scalar-types";
+  static final String SCALAR_TYPES = "x-gen-scalar-types";
 
   private static final String REF_PREFIX = "#/components/schemas/";
   private static final Set<String> SCALARS = Set.of("string", "number", "integer", "boolean");

@@ -24,11 +24,11 @@ import java.util.Set;
  * call. A query parameter whose value is a JSON object (Futures {@code json}) is flattened the same
  * way: it is a body that travels in the query.
  *
- * <p>Also records, per operation, its security requirement ({@code x-kraken-security}: the scheme
- * names, then {@code x-kraken-scopes}) so that the templates can put it on the Retrofit method.
+ * <p>Also records, per operation, its security requirement ({@code x-gen-security}: the scheme
+ * names, then {@code x-gen-scopes}) so that the templates can put it on the Retrofit method.
  */
 final class OperationRequests {
-  static final String REQUEST_FOR = "x-kraken-request-for";
+  static final String REQUEST_FOR = "x-gen-request-for";
   static final String IN_SERVICE = "x-kraken-service-method";
   static final String CLIENT_SETTING = "x-kraken-client-setting";
   static final String SIGNER_FILLED = "x-kraken-signer-filled";
@@ -209,8 +209,8 @@ final class OperationRequests {
         scopes.addAll(schemeScopes);
       });
     }
-    operation.addExtension("x-kraken-security", schemes);
-    operation.addExtension("x-kraken-scopes", scopes);
+    operation.addExtension("x-gen-security", schemes);
+    operation.addExtension("x-gen-scopes", scopes);
   }
 
   private static Parameter resolve(OpenAPI openAPI, Parameter parameter) {

@@ -19,7 +19,7 @@ import io.swagger.v3.oas.models.media.Schema;
  *   <li><b>Tuples</b> ({@value #TUPLE}): a named {@code type: array} schema whose elements are
  *       told apart by position ({@code [price, volume, timestamp]}). The extension lists each
  *       position's {@code name} and schema; positions from {@code minItems} on may be absent. The
- *       record gets one component per position and is marked {@value #TUPLE} for the template,
+ *       record gets one component per position and is marked {@value #TUPLE_RECORD} for the template,
  *       which reads and writes it as a JSON array.
  *   <li><b>Maps with named members</b> ({@value #MAP_NAME}): an object with {@code properties}
  *       and {@code additionalProperties} ({@code {"XXBTZUSD": [...], "last": 1688672160}}). The
@@ -33,8 +33,10 @@ final class ShapeExtensions {
   static final String TUPLE = "x-kraken-tuple";
   /** On an object schema with properties and additionalProperties: the Java name of the map of the others. */
   static final String MAP_NAME = "x-kraken-map-name";
-  /** Set by the generator on the added map component (the template's marker). */
-  static final String MAP_REST = "x-kraken-map-rest";
+  /** Set by the generator on the record a tuple becomes (the template's marker; README.md). */
+  static final String TUPLE_RECORD = "x-gen-tuple";
+  /** Set by the generator on the added map component (the template's marker; README.md). */
+  static final String MAP_REST = "x-gen-map-rest-member";
 
   private ShapeExtensions() {}
 
@@ -90,8 +92,7 @@ final class ShapeExtensions {
     object.setProperties(properties);
     object.setRequired(requiredNames.isEmpty() ? null : requiredNames);
     Map<String, Object> extensions = new LinkedHashMap<>(tuple.getExtensions());
-    // The template tests a boolean; the list itself would make Mustache iterate.
-    extensions.put(TUPLE, true);
+    extensions.put(TUPLE_RECORD, true);
     object.setExtensions(extensions);
     return object;
   }
