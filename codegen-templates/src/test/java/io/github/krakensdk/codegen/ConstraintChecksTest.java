@@ -3,13 +3,14 @@ package io.github.krakensdk.codegen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.openapitools.codegen.CodegenProperty;
 
 /** The contract's constraints of one member as statements on the runtime's {@code Constraints}. */
 final class ConstraintChecksTest {
-  private final ConstraintChecks checks = new ConstraintChecks(Set.of("OrderSide", "OrderFlag"), Set.of("OrderFlag"));
+  private final ConstraintChecks checks = new ConstraintChecks(Set.of("OrderSide", "OrderFlag"), Set.of("OrderFlag"), Map.of());
 
   @Test
   void aStringGetsItsLengthAndItsPatternUnescaped() {
@@ -20,7 +21,7 @@ final class ConstraintChecksTest {
     assertEquals(List.of(
         "constraints.required(\"pair\", pair);",
         "constraints.length(\"pair\", pair, 3, 16);",
-        "constraints.pattern(\"pair\", pair, \"^[A-Z]+\\\\/[A-Z]+$\");"),
+        "constraints.pattern(\"pair\", pair, \"^[A-Z]+\\\\/[A-Z]+$\", null);"),
         checks.checks("pair", "pair", "String", pair, true, Set.of(), Set.of()));
   }
 
@@ -29,7 +30,7 @@ final class ConstraintChecksTest {
     CodegenProperty id = new CodegenProperty();
     id.setMaxLength(36);
     id.setPattern("^[a-z]+$");
-    assertEquals(List.of("constraints.pattern(\"id\", id, \"^[a-z]+$\");"),
+    assertEquals(List.of("constraints.pattern(\"id\", id, \"^[a-z]+$\", null);"),
         checks.checks("id", "id", "String", id, false, Set.of("maxLength"), Set.of()));
   }
 

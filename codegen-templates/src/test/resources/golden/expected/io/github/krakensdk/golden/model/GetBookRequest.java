@@ -143,7 +143,7 @@ public final class GetBookRequest {
     public GetBookRequest build() {
       Constraints constraints = Constraints.create();
       constraints.required("pair", pair);
-      constraints.pattern("pair", pair, "^[A-Z]{3,8}/[A-Z]{3,8}$");
+      constraints.pattern("pair", pair, "^[A-Z]{3,8}/[A-Z]{3,8}$", "two asset codes of 3 to 8 capital letters, separated by /");
       constraints.range("count", count, "1", false, "500", false);
       constraints.throwIfAny("getBook");
       return new GetBookRequest(this);
