@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.TestServers;
 import io.github.krakensdk.errors.KrakenClientException;
+import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -179,6 +180,46 @@ final class BearerTokenAuthEdgesTest {
     // The refresher's failure names the endpoint's answer; the waiter's is its own, made for it.
     assertEquals(1, failures.stream().filter(e -> e.getMessage().contains("the refresh token was rejected")
         && !e.getMessage().contains("answered HTTP")).count(), failures::toString);
+  }
+
+  @Test void completingTheAuthorizationReturnsTheGrantItStores() throws Exception {
+    InMemoryTokenStore store = new InMemoryTokenStore();
+    server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "application/json")
+        .body("{\"access_token\":\"a9\",\"token_type\":\"bearer\",\"expires_in\":3600,\"refresh_token\":\"r9\"}").build());
+    OAuthTokens tokens = auth(store, Duration.ZERO).completeAuthorization("code", "app://cb");
+    assertEquals("a9", tokens.accessToken());
+    assertEquals("r9", tokens.refreshToken());
+    assertEquals(tokens, store.load());
+  }
+
+  @Test void aWaitingCallOfARefreshTheNetworkCutOffGetsItsOwnTransportFailure() throws Exception {
+    server.setDispatcher(new Dispatcher() {
+      @Override public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
+        Thread.sleep(1500); // past the client's read timeout
+        return new MockResponse.Builder().code(500).build();
+      }
+    });
+    OAuthTokenClient impatient = OAuthTokenClient.builder(ClientCredentials.publicClient("c"))
+        .httpClient(KrakenHttpClients.newBuilder().readTimeout(Duration.ofMillis(400)).build())
+        .tokenUrl(server.url("/oauth/token")).clock(clock).build();
+    BearerTokenAuth auth = BearerTokenAuth.builder(impatient, new InMemoryTokenStore(tokens("a1", NOW)))
+        .clock(clock).refreshMargin(Duration.ZERO).build();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<String>> calls = List.of(pool.submit(auth::accessToken), pool.submit(auth::accessToken));
+      List<KrakenTransportException> failures = new ArrayList<>();
+      for (Future<String> call : calls) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(20, TimeUnit.SECONDS));
+        failures.add(assertInstanceOf(KrakenTransportException.class, e.getCause()));
+      }
+      // The waiter's failure is its own, made for it, and says whether the refresh may have happened.
+      assertEquals(1, failures.stream().filter(e -> e.getMessage().contains("the token refresh failed")).count(),
+          failures::toString);
+      assertEquals(failures.get(0).outcomeUnknown(), failures.get(1).outcomeUnknown(), failures::toString);
+      assertEquals(1, server.getRequestCount(), "one refresh");
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   private static Response response(Request request, int code, Response prior) {
