@@ -151,6 +151,15 @@ public final class TradingPacing implements Pacing {
     this.decayPerNano = tier.tradingDecayPerSecond().movePointRight(2).longValueExact();
   }
 
+  /** The operations the trading engine's counters charge: placing, amending, editing and cancelling orders. */
+  private static final Set<String> ORDER_OPERATIONS = Set.of("addOrder", "addOrderBatch", "amendOrder", "editOrder",
+      "cancelOrder", "cancelOrderBatch", "cancelAllOrders");
+
+  @Override
+  public boolean paces(Operation operation) {
+    return ORDER_OPERATIONS.contains(operation.id());
+  }
+
   /** As {@link #reserve(Operation, Object, Duration)} without a bound on the wait. */
   public Duration reserve(Operation operation, Object request) {
     return reserve(operation, request, null);

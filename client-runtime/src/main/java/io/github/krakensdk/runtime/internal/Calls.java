@@ -80,6 +80,9 @@ public final class Calls {
    * is not sent on a decision a minute stale.
    */
   public static final Duration DEFAULT_MAX_QUEUE_WAIT = Duration.ofSeconds(60);
+  /** Why a call was not sent within {@code maxQueueWait}. */
+  private static final String PACED_TOO_LONG = "its key's counters would hold it back longer";
+  private static final String QUEUED_TOO_LONG = "the earlier requests of its key took longer";
 
   private final JsonAdapter<Object> anyJson;
   private final RetryPolicy retryPolicy;
@@ -223,9 +226,10 @@ public final class Calls {
     };
   }
 
-  /** {@code result}, then the hook and the pacings learn the value. */
+  /** {@code result}, then the hook and the pacings of {@code operation} learn the value. */
   private <R, T> Function<R, T> observed(Operation operation, Object request, Function<R, T> result) {
-    if (hook == null && pacings.isEmpty()) {
+    List<Pacing> pacing = pacingsOf(operation);
+    if (hook == null && pacing.isEmpty()) {
       return result;
     }
     return body -> {
@@ -234,12 +238,29 @@ public final class Calls {
         if (hook != null) {
           hook.afterResult(operation.id(), request, value);
         }
-        for (Pacing pacing : pacings) {
-          pacing.onResult(operation, request, value);
+        for (Pacing each : pacing) {
+          each.onResult(operation, request, value);
         }
       }
       return value;
     };
+  }
+
+  /** The pacings that count {@code operation}: none, for most calls, without allocating. */
+  private List<Pacing> pacingsOf(Operation operation) {
+    if (pacings.isEmpty()) {
+      return pacings;
+    }
+    List<Pacing> counting = null;
+    for (Pacing pacing : pacings) {
+      if (pacing.paces(operation)) {
+        if (counting == null) {
+          counting = new ArrayList<>(pacings.size());
+        }
+        counting.add(pacing);
+      }
+    }
+    return counting == null ? List.of() : counting;
   }
 
   /** How many requests were re-signed and re-sent after a nonce rejection, by every family. */
@@ -302,7 +323,7 @@ public final class Calls {
     Operation operation = run.operation;
     Duration paced = run.pace();
     if (paced == null) {
-      throw run.notSent(Duration.ZERO, Duration.ZERO, "its key's counters would hold it back longer");
+      throw run.notSent(Duration.ZERO, Duration.ZERO, PACED_TOO_LONG);
     }
     long queuedNanos = 0;
     boolean holdsTurn;
@@ -325,7 +346,7 @@ public final class Calls {
         queuedNanos += System.nanoTime() - queueStart; // unordered calls queue for nothing
       }
       if (ordered(operation) && !holdsTurn) {
-        throw run.notSent(paced, Duration.ofNanos(queuedNanos), "the earlier requests of its key took longer");
+        throw run.notSent(paced, Duration.ofNanos(queuedNanos), QUEUED_TOO_LONG);
       }
       Duration more = run.admit();
       if (more.isZero()) {
@@ -337,7 +358,7 @@ public final class Calls {
       paced = paced.plus(more);
       wait = more;
       if (paced.plusNanos(queuedNanos).compareTo(maxQueueWait) > 0) {
-        throw run.notSent(paced, Duration.ofNanos(queuedNanos), "its key's counters would hold it back longer");
+        throw run.notSent(paced, Duration.ofNanos(queuedNanos), PACED_TOO_LONG);
       }
     }
     Duration queued = Duration.ofNanos(queuedNanos);
@@ -412,6 +433,8 @@ public final class Calls {
   private final class Run<R> {
     final Operation operation;
     final Object request;
+    /** The pacings that count this call's operation. */
+    final List<Pacing> pacing;
     final long started = System.nanoTime();
     volatile Call<R> call;
     /** The policy's count: 1, then one more per retry (re-sends are not retries). */
@@ -427,6 +450,7 @@ public final class Calls {
     Run(Operation operation, Object request, Call<R> call) {
       this.operation = operation;
       this.request = request;
+      this.pacing = pacingsOf(operation);
       this.call = call;
     }
 
@@ -443,8 +467,8 @@ public final class Calls {
           return null;
         }
       }
-      for (Pacing pacing : pacings) {
-        Duration wait = pacing.reserve(operation, request, maxQueueWait);
+      for (Pacing each : pacing) {
+        Duration wait = each.reserve(operation, request, maxQueueWait);
         if (wait == null) {
           return null;
         }
@@ -481,8 +505,8 @@ public final class Calls {
       if (pacer != null) {
         pacer.onFailure(failure);
       }
-      for (Pacing pacing : pacings) {
-        pacing.onFailure(operation, request, failure);
+      for (Pacing each : pacing) {
+        each.onFailure(operation, request, failure);
       }
       if (failure instanceof NonceRejectedException && nonceResent < MAX_NONCE_RESENDS) {
         nonceResent++;
@@ -527,6 +551,9 @@ public final class Calls {
       attempts++;
       pacedNanos += paced.toNanos();
       queuedNanos += queued.toNanos();
+      if (listener == CallListener.NONE) {
+        return; // nobody listens: no records on every call
+      }
       CallAttempt attempt = new CallAttempt(operation.id(), attempts, reason, paced, queued, wire,
           Math.max(0, status), failure);
       try {
@@ -538,6 +565,9 @@ public final class Calls {
 
     /** Tells the listener the call ended with {@code failure} (null: succeeded); returns it. */
     KrakenException end(KrakenException failure) {
+      if (listener == CallListener.NONE) {
+        return failure;
+      }
       CallOutcome outcome = new CallOutcome(operation.id(), attempts, retries, nonceResent, rateLimitResent,
           Duration.ofNanos(pacedNanos), Duration.ofNanos(queuedNanos), since(started), failure);
       try {
@@ -570,7 +600,7 @@ public final class Calls {
         return;
       }
       if (paced == null) {
-        fail(run.notSent(Duration.ZERO, Duration.ZERO, "its key's counters would hold it back longer"));
+        fail(run.notSent(Duration.ZERO, Duration.ZERO, PACED_TOO_LONG));
         return;
       }
       waitThenQueue(paced, paced, 0);
@@ -620,7 +650,7 @@ public final class Calls {
         TimeSource.system().schedule(left.isNegative() ? Duration.ZERO : left, () -> {
           if (decided.compareAndSet(false, true)) {
             fail(run.notSent(paced, Duration.ofNanos(queuedBefore + (System.nanoTime() - queueStart)),
-                "the earlier requests of its key took longer"));
+                QUEUED_TOO_LONG));
           }
         });
       }
@@ -650,7 +680,7 @@ public final class Calls {
       }
       Duration longer = paced.plus(more);
       if (longer.plusNanos(queuedNanos).compareTo(maxQueueWait) > 0) {
-        fail(run.notSent(longer, Duration.ofNanos(queuedNanos), "its key's counters would hold it back longer"));
+        fail(run.notSent(longer, Duration.ofNanos(queuedNanos), PACED_TOO_LONG));
         return;
       }
       waitThenQueue(more, longer, queuedNanos);

@@ -13,6 +13,12 @@ import java.time.Duration;
  */
 public interface Pacing {
   /**
+   * Whether this pacing counts {@code operation} at all; the others never reach it, so that calls
+   * it does not pace pay nothing for it. Constant for an operation.
+   */
+  boolean paces(Operation operation);
+
+  /**
    * Counts one attempt of {@code operation} made from {@code request} (the generated {@code
    * <OperationId>Request}; null for a raw call or an operation without parameters) and returns how
    * long it must wait before it is sent: {@link Duration#ZERO} to send at once. When the wait

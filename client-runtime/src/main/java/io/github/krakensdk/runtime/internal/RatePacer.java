@@ -23,7 +23,10 @@ import java.util.Objects;
  * its key's earlier requests, and a late call shifts the counter's load onto the calls planned
  * after it (calls that bunch up after a pause arrive as a burst). So the pacer also keeps the
  * counter as the calls actually sent left it, and {@link #admit} checks each call against that
- * just before it is sent.
+ * just before it is sent. A sent call reaches the service some time before the key's next call
+ * is admitted (ordered requests go one at a time), not necessarily when it was admitted: so the
+ * copy counts each call as arriving as late as it may have, when the next one is admitted, and
+ * never lets a call decay before it can have arrived.
  *
  * <p>The counter is kept in exact integer units (10<sup>-11</sup> of a call, so that every
  * published decay is a whole number of units per nanosecond): the sandbox, whose counter runs on
@@ -43,10 +46,15 @@ public final class RatePacer {
   private long level;
   /** When {@link #level} holds: the send time of the last reservation. Guarded by {@code this}. */
   private long at;
-  /** The counter as the calls actually sent left it, at {@link #sentAt}. Guarded by {@code this}. */
+  /**
+   * The counter as the calls sent before the last one left it, at {@link #sentAt}, each counted
+   * from the admission of the call after it. Guarded by {@code this}.
+   */
   private long sentLevel;
-  /** When {@link #sentLevel} holds: the last send, never in the future. Guarded by {@code this}. */
+  /** When {@link #sentLevel} holds: the last admission, never in the future. Guarded by {@code this}. */
   private long sentAt;
+  /** The cost of the last call admitted, which may still be on its way: not decaying yet. Guarded by {@code this}. */
+  private long inFlight;
 
   public RatePacer(SpotRateTier tier, TimeSource time) {
     this.tier = Objects.requireNonNull(tier, "tier == null");
@@ -102,13 +110,15 @@ public final class RatePacer {
     }
     long now = time.nanoTime();
     synchronized (this) {
-      long current = decay(sentLevel, Math.max(0, now - sentAt));
+      // The last call admitted arrived by now (its turn has ended), perhaps only just now.
+      long current = decay(sentLevel, Math.max(0, now - sentAt)) + inFlight;
       long over = current + cost * UNITS - ceiling;
       if (over > 0 && cost > 0) {
         return Duration.ofNanos(ceilDiv(over, decayPerNano));
       }
-      sentLevel = current + cost * UNITS;
+      sentLevel = current;
       sentAt = Math.max(now, sentAt);
+      inFlight = cost * UNITS;
       return Duration.ZERO;
     }
   }
@@ -134,6 +144,7 @@ public final class RatePacer {
       at = start;
       sentLevel = full;
       sentAt = Math.max(now, sentAt);
+      inFlight = 0;
     }
   }
 
