@@ -2,6 +2,7 @@ package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.RequestBodies;
 import io.github.krakensdk.auth.internal.SpotNonces;
+import io.github.krakensdk.errors.RequestSigningException;
 import io.github.krakensdk.runtime.internal.JsonRequestBody;
 import java.io.IOException;
 import okhttp3.Interceptor;
@@ -19,7 +20,7 @@ import okhttp3.Response;
  * replacing an existing top-level {@code nonce}). Nothing else in the body changes. An empty body
  * becomes the form {@code nonce=...}. Other body types fail with {@link
  * RequestSigningException} before anything is sent (carried out of OkHttp by a {@link
- * io.github.krakensdk.runtime.transport.KrakenFailureIOException}).
+ * io.github.krakensdk.runtime.internal.KrakenFailureIOException}).
  *
  * <p>Install it as a <b>network</b> interceptor: OkHttp calls network interceptors for every
  * attempt, so a redirected or re-authenticated request is signed again with a new nonce.

@@ -11,8 +11,8 @@
  * redirects and authentication retries, carries a fresh nonce. {@link
  * io.github.krakensdk.runtime.transport.KrakenHttpClients} (client-runtime) configures a client so
  * that it never re-sends a signed write on its own. A request that cannot be signed fails with
- * {@link io.github.krakensdk.auth.RequestSigningException}, an unchecked {@code
- * KrakenClientException} that leaves OkHttp inside a {@code KrakenFailureIOException}.
+ * {@link io.github.krakensdk.errors.RequestSigningException}, an unchecked {@code
+ * KrakenClientException} that leaves OkHttp as the cause of an {@code IOException}.
  *
  * <p>An interceptor signs only the requests of operations that need credentials: those of a
  * generated Retrofit method whose {@code @Security} names a scheme (as the contract declares it),

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
-import io.github.krakensdk.runtime.transport.OutcomeUnknownException;
+import io.github.krakensdk.runtime.internal.OutcomeUnknownException;
 import java.io.IOException;
 import java.util.Random;
 import mockwebserver3.MockResponse;

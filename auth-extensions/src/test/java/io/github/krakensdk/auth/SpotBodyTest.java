@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
+import io.github.krakensdk.errors.RequestSigningException;
+import io.github.krakensdk.runtime.internal.KrakenFailureIOException;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

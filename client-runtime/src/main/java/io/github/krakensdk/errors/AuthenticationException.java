@@ -4,7 +4,7 @@ package io.github.krakensdk.errors;
  * The service could not authenticate the call, in any family: Spot and Embed {@code EAPI:Invalid
  * key} or {@code EAPI:Invalid signature}, Futures {@code authenticationError}, OAuth {@code
  * invalid_client} or {@code invalid_token}, or HTTP 401. An OAuth grant that can no longer produce
- * tokens is the subtype {@code io.github.krakensdk.auth.oauth.ReauthorizationRequiredException}:
+ * tokens is the subtype {@code io.github.krakensdk.errors.ReauthorizationRequiredException}:
  * the user must authorize again.
  */
 public class AuthenticationException extends KrakenServiceException {

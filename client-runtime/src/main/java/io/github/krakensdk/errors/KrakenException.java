@@ -11,7 +11,7 @@ import java.util.Optional;
  * KrakenTransportException} (the network failed), {@link KrakenClientException} (a local failure:
  * a request that cannot be signed, a webhook that fails verification, a request the contract
  * rejects, refused before sending with {@link
- * io.github.krakensdk.runtime.validation.ConstraintViolationException}, ...).
+ * io.github.krakensdk.errors.ConstraintViolationException}, ...).
  *
  * <pre>{@code
  * try {

@@ -23,7 +23,7 @@ import java.util.Objects;
  * }</pre>
  *
  * Rate limiting, nonce rejection and authentication failure have subtypes of their own, and so
- * do the OAuth token endpoint's refusals ({@code io.github.krakensdk.auth.oauth.OAuthException}).
+ * do the OAuth token endpoint's refusals ({@code io.github.krakensdk.errors.OAuthException}).
  */
 public class KrakenServiceException extends KrakenException {
   private static final long serialVersionUID = 1L;

@@ -3,7 +3,7 @@ package io.github.krakensdk.sandbox;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
-import io.github.krakensdk.auth.webhook.WebhookVerificationException;
+import io.github.krakensdk.errors.WebhookVerificationException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Clock;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
-import io.github.krakensdk.auth.oauth.OAuthException;
+import io.github.krakensdk.errors.OAuthException;
 import io.github.krakensdk.auth.oauth.OAuthTokenClient;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.embed.model.CountryCode;

@@ -13,7 +13,7 @@ import com.atlassian.oai.validator.report.ValidationReport;
 import com.sun.net.httpserver.HttpServer;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
-import io.github.krakensdk.auth.webhook.WebhookVerificationException;
+import io.github.krakensdk.errors.WebhookVerificationException;
 import io.github.krakensdk.embed.model.EmbedErrorCode;
 import io.github.krakensdk.embed.model.Webhook;
 import io.github.krakensdk.embed.model.WebhookEvent;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.SpotSigner;
 import io.github.krakensdk.errors.KrakenServiceException;
-import io.github.krakensdk.runtime.validation.ConstraintViolationException;
+import io.github.krakensdk.errors.ConstraintViolationException;
 import io.github.krakensdk.spot.SpotService;
 import io.github.krakensdk.spot.model.AssetClass;
 import io.github.krakensdk.spot.model.AssetPair;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
-import io.github.krakensdk.runtime.validation.ConstraintViolationException;
+import io.github.krakensdk.errors.ConstraintViolationException;
 import io.github.krakensdk.spot.SpotService;
 import io.github.krakensdk.spot.model.OrderEdited;
 import io.github.krakensdk.spot.model.OrderSide;

@@ -1,5 +1,6 @@
 package io.github.krakensdk.flows;
 
+import io.github.krakensdk.errors.EarnDeallocationTimeoutException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.UnexpectedResponseException;
@@ -46,7 +47,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EarnDeallocation {
   static final String DEALLOCATE_OPERATION = "deallocateEarnFunds";
-  static final String STATUS_OPERATION = "getDeallocateStatus";
+  static final String STATUS_OPERATION = EarnDeallocationTimeoutException.STATUS_OPERATION;
 
   private final SpotService spot;
   private final Duration initialDelay;

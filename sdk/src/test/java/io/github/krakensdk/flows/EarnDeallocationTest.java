@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.errors.EarnDeallocationTimeoutException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.UnexpectedResponseException;

@@ -1,6 +1,8 @@
 package io.github.krakensdk.auth.oauth;
 
 import io.github.krakensdk.auth.internal.Secrets;
+import io.github.krakensdk.errors.OAuthException;
+import io.github.krakensdk.errors.StateMismatchException;
 import io.github.krakensdk.oauth.model.AuthorizationLanguage;
 import io.github.krakensdk.oauth.model.AuthorizationTheme;
 import java.nio.charset.StandardCharsets;

@@ -6,6 +6,8 @@ import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.Moshi;
 import io.github.krakensdk.auth.internal.Secrets;
 import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.errors.OAuthException;
+import io.github.krakensdk.errors.ReauthorizationRequiredException;
 import io.github.krakensdk.oauth.model.OAuthError;
 import io.github.krakensdk.oauth.model.OAuthJsonAdapters;
 import io.github.krakensdk.oauth.model.TokenResponse;

@@ -18,10 +18,10 @@
  * }</pre>
  *
  * <p>Every failure is an unchecked {@code io.github.krakensdk.errors.KrakenException}: the
- * service's refusals are {@link io.github.krakensdk.auth.oauth.OAuthException}s, a lost grant is a
- * {@link io.github.krakensdk.auth.oauth.ReauthorizationRequiredException} (an {@code
+ * service's refusals are {@link io.github.krakensdk.errors.OAuthException}s, a lost grant is a
+ * {@link io.github.krakensdk.errors.ReauthorizationRequiredException} (an {@code
  * AuthenticationException}), a forged or stale callback a {@link
- * io.github.krakensdk.auth.oauth.StateMismatchException} (a {@code KrakenClientException}).
+ * io.github.krakensdk.errors.StateMismatchException} (a {@code KrakenClientException}).
  *
  * <p>Nullability: every parameter and return value is non-null unless its Javadoc says it may be
  * {@code null}.

@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.errors.OAuthException;
+import io.github.krakensdk.errors.StateMismatchException;
 import io.github.krakensdk.oauth.model.AuthorizationLanguage;
 import io.github.krakensdk.oauth.model.AuthorizationTheme;
 import java.util.List;

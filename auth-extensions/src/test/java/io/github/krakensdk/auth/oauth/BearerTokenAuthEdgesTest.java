@@ -11,6 +11,8 @@ import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.TestServers;
 import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.errors.OAuthException;
+import io.github.krakensdk.errors.ReauthorizationRequiredException;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.io.IOException;
 import java.util.ArrayList;

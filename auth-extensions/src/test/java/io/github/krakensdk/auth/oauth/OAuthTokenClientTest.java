@@ -12,6 +12,8 @@ import io.github.krakensdk.auth.TestServers;
 import io.github.krakensdk.errors.AuthenticationException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.errors.OAuthException;
+import io.github.krakensdk.errors.ReauthorizationRequiredException;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

@@ -12,6 +12,7 @@ import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.Reference;
 import io.github.krakensdk.embed.model.WebhookEvent;
 import io.github.krakensdk.embed.model.WebhookEventType;
+import io.github.krakensdk.errors.WebhookVerificationException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.OffsetDateTime;

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.Reference;
-import io.github.krakensdk.auth.webhook.WebhookVerificationException.Reason;
+import io.github.krakensdk.errors.WebhookVerificationException.Reason;
+import io.github.krakensdk.errors.WebhookVerificationException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

@@ -8,10 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.Reference;
-import io.github.krakensdk.auth.webhook.WebhookVerificationException.Reason;
+import io.github.krakensdk.errors.WebhookVerificationException.Reason;
 import io.github.krakensdk.embed.model.WebhookEvent;
 import io.github.krakensdk.embed.model.WebhookEventType;
 import io.github.krakensdk.errors.KrakenClientException;
+import io.github.krakensdk.errors.WebhookVerificationException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

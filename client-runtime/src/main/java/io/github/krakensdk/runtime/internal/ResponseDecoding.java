@@ -4,7 +4,7 @@ import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.JsonDataException;
 import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.Moshi;
-import io.github.krakensdk.runtime.transport.OutcomeUnknownException;
+import io.github.krakensdk.runtime.internal.OutcomeUnknownException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.annotation.Annotation;

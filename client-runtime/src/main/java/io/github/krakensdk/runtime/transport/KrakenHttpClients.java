@@ -21,13 +21,14 @@ import okhttp3.OkHttpClient;
  *   <li>has {@code retryOnConnectionFailure(false)}, which would also repeat a POST, and follow up
  *       a 408 or a 503 with {@code Retry-After: 0} for any method;
  *   <li>reports a POST, PUT, PATCH or DELETE whose connection failed after it may have reached
- *       the server as {@link OutcomeUnknownException}, and never puts a second attempt of that
- *       call on the wire.
+ *       the server as an {@code IOException} that says the outcome is unknown, and never puts a
+ *       second attempt of that call on the wire.
  * </ul>
  *
- * The SDK's calls report an {@link OutcomeUnknownException} as a {@code KrakenTransportException}
- * whose {@code outcomeUnknown()} is true ({@link TransportFailures}); a caller of a plain client
- * catches the {@code IOException}.
+ * The SDK's calls report such a failure as a {@code KrakenTransportException} whose {@code
+ * outcomeUnknown()} is true ({@link TransportFailures}); a caller of a plain client catches the
+ * {@code IOException}, whose cause is the {@code KrakenException} when an interceptor of the SDK
+ * refused the request before sending it.
  *
  * <pre>{@code
  * OkHttpClient client = KrakenHttpClients.configure(callersClient.newBuilder())

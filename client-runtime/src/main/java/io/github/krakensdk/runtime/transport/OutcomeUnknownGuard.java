@@ -1,5 +1,8 @@
 package io.github.krakensdk.runtime.transport;
 
+import io.github.krakensdk.runtime.internal.KrakenFailureIOException;
+import io.github.krakensdk.runtime.internal.OutcomeUnknownException;
+import io.github.krakensdk.runtime.internal.RequestNotSentException;
 import io.github.krakensdk.runtime.internal.ResponseDecoding;
 import java.io.IOException;
 import java.util.Collections;

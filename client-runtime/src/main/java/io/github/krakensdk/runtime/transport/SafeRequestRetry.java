@@ -1,5 +1,6 @@
 package io.github.krakensdk.runtime.transport;
 
+import io.github.krakensdk.runtime.internal.OutcomeUnknownException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;

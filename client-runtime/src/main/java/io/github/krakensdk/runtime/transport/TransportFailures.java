@@ -2,6 +2,8 @@ package io.github.krakensdk.runtime.transport;
 
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.runtime.internal.KrakenFailureIOException;
+import io.github.krakensdk.runtime.internal.OutcomeUnknownException;
 import java.io.IOException;
 import java.util.Objects;
 

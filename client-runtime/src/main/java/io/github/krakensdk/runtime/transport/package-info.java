@@ -2,9 +2,7 @@
  * The transport policy every request of the SDK follows, and how a transport failure reaches the
  * caller. {@link io.github.krakensdk.runtime.transport.KrakenHttpClients} configures an OkHttp
  * client that never re-sends a state-changing request on its own and reports one whose outcome is
- * unknown ({@link io.github.krakensdk.runtime.transport.OutcomeUnknownException}); {@link
- * io.github.krakensdk.runtime.transport.KrakenFailureIOException} carries a {@code
- * KrakenException} out of an interceptor; {@link
+ * unknown; {@link
  * io.github.krakensdk.runtime.transport.TransportFailures} turns the {@code IOException} of a call
  * into the {@code KrakenException} its caller sees.
  *

@@ -1,5 +1,6 @@
 package io.github.krakensdk.runtime.validation;
 
+import io.github.krakensdk.errors.ConstraintViolationException;
 import io.github.krakensdk.runtime.call.FilePart;
 import io.github.krakensdk.runtime.json.OpenEnum;
 import java.math.BigDecimal;

@@ -11,7 +11,7 @@ import com.squareup.moshi.Moshi;
 import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenTransportException;
-import io.github.krakensdk.runtime.transport.KrakenFailureIOException;
+import io.github.krakensdk.runtime.internal.KrakenFailureIOException;
 import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.errors.KrakenClientException;
+import io.github.krakensdk.runtime.internal.KrakenFailureIOException;
+import io.github.krakensdk.runtime.internal.OutcomeUnknownException;
+import io.github.krakensdk.runtime.internal.RequestNotSentException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.errors.ConstraintViolationException;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;

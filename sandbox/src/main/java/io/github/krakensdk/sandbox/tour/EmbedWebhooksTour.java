@@ -5,7 +5,7 @@ import static io.github.krakensdk.sandbox.tour.Tour.expectError;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
-import io.github.krakensdk.auth.webhook.WebhookVerificationException;
+import io.github.krakensdk.errors.WebhookVerificationException;
 import io.github.krakensdk.embed.model.EmbedErrorCode;
 import io.github.krakensdk.embed.model.Webhook;
 import io.github.krakensdk.embed.model.WebhookDeletion;

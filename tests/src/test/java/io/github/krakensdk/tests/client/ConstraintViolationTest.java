@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.embed.model.ServiceVersion;
-import io.github.krakensdk.runtime.validation.ConstraintViolationException;
+import io.github.krakensdk.errors.ConstraintViolationException;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.krakensdk.errors.ConstraintViolationException;
 import io.github.krakensdk.tests.client.ServiceCall.Member;
 import io.github.krakensdk.tests.contract.Contract;
 import io.swagger.v3.oas.models.media.Schema;

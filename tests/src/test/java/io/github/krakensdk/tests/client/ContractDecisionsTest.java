@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.oauth.AuthorizationRequest;
+import io.github.krakensdk.errors.ConstraintViolationException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxCredentials;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.krakensdk.auth.oauth.OAuthException;
+import io.github.krakensdk.errors.OAuthException;
 import io.github.krakensdk.errors.NonceRejectedException;
 import io.github.krakensdk.oauth.model.OAuthErrorCode;
 import io.github.krakensdk.tests.contract.Contract;

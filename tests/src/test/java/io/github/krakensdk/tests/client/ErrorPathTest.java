@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
-import io.github.krakensdk.auth.oauth.OAuthException;
+import io.github.krakensdk.errors.OAuthException;
 import io.github.krakensdk.auth.oauth.OAuthTokens;
 import io.github.krakensdk.embed.model.EmbedErrorCode;
 import io.github.krakensdk.errors.AuthenticationException;

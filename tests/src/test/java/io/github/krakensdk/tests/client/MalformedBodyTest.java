@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import io.github.krakensdk.auth.oauth.OAuthException;
+import io.github.krakensdk.errors.OAuthException;
 import io.github.krakensdk.errors.UnexpectedResponseException;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;

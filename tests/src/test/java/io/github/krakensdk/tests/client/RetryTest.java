@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.krakensdk.auth.oauth.OAuthException;
+import io.github.krakensdk.errors.OAuthException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.KrakenTransportException;

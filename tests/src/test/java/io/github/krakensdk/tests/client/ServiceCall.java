@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.squareup.moshi.Moshi;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.runtime.call.BinaryDownload;
-import io.github.krakensdk.runtime.validation.ConstraintViolationException;
+import io.github.krakensdk.errors.ConstraintViolationException;
 import io.github.krakensdk.tests.contract.ApiMethods;
 import io.github.krakensdk.tests.contract.ApiMethods.ApiMethod;
 import io.github.krakensdk.tests.contract.Contract;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.krakensdk.auth.RedactingLoggingInterceptor;
-import io.github.krakensdk.auth.oauth.OAuthException;
+import io.github.krakensdk.errors.OAuthException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.UnexpectedResponseException;
 import io.github.krakensdk.tests.client.ServiceCall;

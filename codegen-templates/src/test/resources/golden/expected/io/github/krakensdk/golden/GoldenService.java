@@ -48,7 +48,7 @@ public interface GoldenService {
    * {@link #cancelOrder(CancelOrderRequest)} with the request built by {@code request} from {@link
    * CancelOrderRequest#builder()}.
    *
-   * @throws io.github.krakensdk.runtime.validation.ConstraintViolationException if the built
+   * @throws io.github.krakensdk.errors.ConstraintViolationException if the built
    *     request breaks the contract; nothing is sent
    */
   default Order cancelOrder(Consumer<CancelOrderRequest.Builder> request) {
@@ -101,7 +101,7 @@ public interface GoldenService {
    * {@link #getBook(GetBookRequest)} with the request built by {@code request} from {@link
    * GetBookRequest#builder()}.
    *
-   * @throws io.github.krakensdk.runtime.validation.ConstraintViolationException if the built
+   * @throws io.github.krakensdk.errors.ConstraintViolationException if the built
    *     request breaks the contract; nothing is sent
    */
   default Book getBook(Consumer<GetBookRequest.Builder> request) {
@@ -140,7 +140,7 @@ public interface GoldenService {
    * {@link #getOrder(GetOrderRequest)} with the request built by {@code request} from {@link
    * GetOrderRequest#builder()}.
    *
-   * @throws io.github.krakensdk.runtime.validation.ConstraintViolationException if the built
+   * @throws io.github.krakensdk.errors.ConstraintViolationException if the built
    *     request breaks the contract; nothing is sent
    */
   default Order getOrder(Consumer<GetOrderRequest.Builder> request) {
@@ -179,7 +179,7 @@ public interface GoldenService {
    * {@link #listTrades(ListTradesRequest)} with the request built by {@code request} from {@link
    * ListTradesRequest#builder()}.
    *
-   * @throws io.github.krakensdk.runtime.validation.ConstraintViolationException if the built
+   * @throws io.github.krakensdk.errors.ConstraintViolationException if the built
    *     request breaks the contract; nothing is sent
    */
   default TradePage listTrades(Consumer<ListTradesRequest.Builder> request) {
@@ -228,7 +228,7 @@ public interface GoldenService {
    * {@link #placeOrder(PlaceOrderRequest)} with the request built by {@code request} from {@link
    * PlaceOrderRequest#builder()}.
    *
-   * @throws io.github.krakensdk.runtime.validation.ConstraintViolationException if the built
+   * @throws io.github.krakensdk.errors.ConstraintViolationException if the built
    *     request breaks the contract; nothing is sent
    */
   default Order placeOrder(Consumer<PlaceOrderRequest.Builder> request) {

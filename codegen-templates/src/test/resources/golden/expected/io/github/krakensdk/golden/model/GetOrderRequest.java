@@ -116,7 +116,7 @@ public final class GetOrderRequest {
      * Returns the request; containers are copied. Rules the contract marks as its own decision
      * (see each accessor) are left to the service: the sandbox enforces them.
      *
-     * @throws io.github.krakensdk.runtime.validation.ConstraintViolationException naming every
+     * @throws io.github.krakensdk.errors.ConstraintViolationException naming every
      *     member that breaks a documented rule of the contract, with the rule and the value
      */
     public GetOrderRequest build() {

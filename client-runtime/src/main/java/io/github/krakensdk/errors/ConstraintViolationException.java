@@ -1,6 +1,6 @@
-package io.github.krakensdk.runtime.validation;
+package io.github.krakensdk.errors;
 
-import io.github.krakensdk.errors.KrakenClientException;
+import io.github.krakensdk.runtime.validation.Violation;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.krakensdk.runtime.transport;
+package io.github.krakensdk.runtime.internal;
 
 import java.io.IOException;
 import java.util.Objects;
@@ -16,8 +16,8 @@ import okhttp3.Request;
  *
  * <p>It is an {@link IOException} because it travels through OkHttp's interceptors. Callers of the
  * SDK never catch it: its calls report it as a {@code KrakenTransportException} whose {@code
- * outcomeUnknown()} is true, with this as the cause (see {@link TransportFailures}). A caller of an
- * OkHttp client set up by {@link KrakenHttpClients} catches it as an {@code IOException}.
+ * outcomeUnknown()} is true, with this as the cause (see {@code TransportFailures}). A caller of an
+ * OkHttp client set up by {@code KrakenHttpClients} catches it as an {@code IOException}.
  */
 public final class OutcomeUnknownException extends IOException {
   private final String method;
@@ -46,7 +46,7 @@ public final class OutcomeUnknownException extends IOException {
   }
 
   /** The same report again, for a later attempt of the same call that was refused. */
-  OutcomeUnknownException again() {
+  public OutcomeUnknownException again() {
     return new OutcomeUnknownException(this);
   }
 
@@ -64,7 +64,7 @@ public final class OutcomeUnknownException extends IOException {
   }
 
   /** {@code request} failed ({@code what}, {@code failure}) after it may have reached the server. */
-  static OutcomeUnknownException after(Request request, String what, IOException failure) {
+  public static OutcomeUnknownException after(Request request, String what, IOException failure) {
     return new OutcomeUnknownException(request.method(), request.url(), what + " ("
         + failure.getClass().getSimpleName() + "); it was not sent again. Check its effect before retrying", failure);
   }
@@ -73,13 +73,13 @@ public final class OutcomeUnknownException extends IOException {
    * Whether {@code failure} already says what became of its request: outcome unknown, known not
    * to have been sent, or a failure of the SDK's own before sending.
    */
-  static boolean saysWhatHappened(IOException failure) {
+  public static boolean saysWhatHappened(IOException failure) {
     return failure instanceof OutcomeUnknownException || failure instanceof RequestNotSentException
         || failure instanceof KrakenFailureIOException;
   }
 
   /** Whether a failure after {@code method} may have reached the server leaves its outcome unknown. */
-  static boolean changesState(String method) {
+  public static boolean changesState(String method) {
     return !SAFE_METHODS.contains(method);
   }
 

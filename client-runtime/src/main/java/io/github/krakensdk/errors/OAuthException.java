@@ -1,8 +1,5 @@
-package io.github.krakensdk.auth.oauth;
+package io.github.krakensdk.errors;
 
-import io.github.krakensdk.errors.KrakenError;
-import io.github.krakensdk.errors.KrakenServiceException;
-import io.github.krakensdk.errors.ServiceError;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.krakensdk.runtime.transport;
+package io.github.krakensdk.runtime.internal;
 
 import io.github.krakensdk.errors.KrakenException;
 import java.io.IOException;
@@ -20,8 +20,8 @@ import java.util.Objects;
  * }</pre>
  *
  * The SDK's calls unwrap it, so their callers see {@link #failure()} itself (named after the
- * operation they called); a caller of a plain {@code OkHttpClient} catches this and reads {@link
- * #failure()}. Its message is the failure's message, its cause the failure.
+ * operation they called); a caller of a plain {@code OkHttpClient} catches an {@code IOException}
+ * whose cause is the failure. Its message is the failure's message.
  */
 public final class KrakenFailureIOException extends IOException {
   private static final long serialVersionUID = 1L;

@@ -1,6 +1,5 @@
-package io.github.krakensdk.auth.webhook;
+package io.github.krakensdk.errors;
 
-import io.github.krakensdk.errors.KrakenClientException;
 import java.util.Objects;
 
 /**

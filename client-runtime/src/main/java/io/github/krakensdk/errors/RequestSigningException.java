@@ -1,6 +1,4 @@
-package io.github.krakensdk.auth;
-
-import io.github.krakensdk.errors.KrakenClientException;
+package io.github.krakensdk.errors;
 
 /**
  * A request that cannot be signed as it stands, e.g. a Spot private request whose body is
@@ -8,15 +6,8 @@ import io.github.krakensdk.errors.KrakenClientException;
  * and sent again safely; sending it unchanged fails the same way, so it is never retried.
  *
  * <p>The signing interceptors raise it inside OkHttp, where only {@code IOException}s may leave an
- * interceptor, so it travels in a {@link io.github.krakensdk.runtime.transport.KrakenFailureIOException}.
- * A call of the SDK reports it as itself, named after the operation called; a caller of a plain
- * {@code OkHttpClient} reads it from {@code KrakenFailureIOException.failure()}:
- *
- * <pre>{@code
- * } catch (KrakenFailureIOException e) {
- *   if (e.failure() instanceof RequestSigningException unsignable) { fix(request, unsignable); }
- * }
- * }</pre>
+ * interceptor, so it travels wrapped in an {@code IOException} whose cause it is. A call of the
+ * SDK reports it as itself, named after the operation called.
  */
 public final class RequestSigningException extends KrakenClientException {
   private static final long serialVersionUID = 1L;

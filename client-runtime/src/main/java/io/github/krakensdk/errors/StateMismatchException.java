@@ -1,6 +1,4 @@
-package io.github.krakensdk.auth.oauth;
-
-import io.github.krakensdk.errors.KrakenClientException;
+package io.github.krakensdk.errors;
 
 /**
  * The {@code state} on the authorization callback is missing or is not the one this client sent.
