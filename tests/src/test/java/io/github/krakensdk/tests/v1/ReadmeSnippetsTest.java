@@ -5,7 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxExtension;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LineMap;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.TaskEvent;
+import com.sun.source.util.TaskListener;
+import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.Trees;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.StringWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
@@ -16,8 +25,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
@@ -31,7 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * webhook) are declared here from the sandbox's demo data, each just before the first snippet
  * that uses it, and two builder calls are pointed at the sandbox instead of production
  * ({@code KrakenClient.builder()} and {@code AuthorizationRequest.builder(clientId, redirectUri)}).
- * Nothing else of a snippet is changed.
+ * Nothing else of a snippet is changed. Each snippet shows the imports of every type it names (a
+ * reader copies one snippet, not the file), the trading example is what {@code examples/consumer}
+ * runs, and the install coordinates name this build's version.
  */
 @ExtendWith(SandboxExtension.class)
 class ReadmeSnippetsTest {
@@ -70,10 +86,21 @@ class ReadmeSnippetsTest {
     Path classes = Files.createDirectories(work.resolve("classes"));
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter diagnostics = new StringWriter();
-    boolean compiled = javac.getTask(diagnostics, null, null,
+    JavacTask task = (JavacTask) javac.getTask(diagnostics, null, null,
         List.of("-classpath", System.getProperty("java.class.path"), "-d", classes.toString(), "-Xlint:none"),
-        null, javac.getStandardFileManager(null, null, null).getJavaFileObjects(file.toFile())).call();
+        null, javac.getStandardFileManager(null, null, null).getJavaFileObjects(file.toFile()));
+    List<String> missingImports = new ArrayList<>();
+    task.addTaskListener(new TaskListener() {
+      @Override
+      public void finished(TaskEvent event) {
+        if (event.getKind() == TaskEvent.Kind.ANALYZE) {
+          missingImports.addAll(importsMissing(task, event.getCompilationUnit(), snippets));
+        }
+      }
+    });
+    boolean compiled = task.call();
     assertTrue(compiled, "the README's snippets do not compile:\n" + diagnostics + "\n" + numbered(source));
+    assertEquals(List.of(), missingImports, "every snippet shows the imports of the types it names");
     try (ReadmeHarness harness = new ReadmeHarness(sandbox);
         URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
       try {
@@ -103,7 +130,9 @@ class ReadmeSnippetsTest {
     List<String> imports = new ArrayList<>();
     StringBuilder body = new StringBuilder();
     List<String> declared = new ArrayList<>();
-    for (String snippet : snippets) {
+    for (int index = 0; index < snippets.size(); index++) {
+      String snippet = snippets.get(index);
+      body.append("    // snippet ").append(index).append('\n');
       StringBuilder code = new StringBuilder();
       for (String line : snippet.split("\n")) {
         if (line.startsWith("import ")) {
@@ -145,6 +174,88 @@ class ReadmeSnippetsTest {
         + body
         + "  }\n"
         + "}\n";
+  }
+
+  /**
+   * The types a snippet names without importing them itself (an earlier snippet's import would do
+   * for the compiler, not for a reader who copies one snippet): {@code "snippet N: a.b.Type"}.
+   */
+  static List<String> importsMissing(JavacTask task, CompilationUnitTree unit, List<String> snippets) {
+    Trees trees = Trees.instance(task);
+    LineMap lines = unit.getLineMap();
+    String source;
+    try {
+      source = unit.getSourceFile().getCharContent(true).toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    // The line of each "// snippet N" marker: code below it belongs to snippet N.
+    List<Long> starts = new ArrayList<>();
+    Matcher marker = Pattern.compile("// snippet (\\d+)").matcher(source);
+    while (marker.find()) {
+      starts.add(lines.getLineNumber(marker.start()));
+    }
+    Set<String> missing = new TreeSet<>();
+    new TreePathScanner<Void, Void>() {
+      @Override
+      public Void visitIdentifier(IdentifierTree identifier, Void unused) {
+        Element element = trees.getElement(getCurrentPath());
+        long line = lines.getLineNumber(trees.getSourcePositions().getStartPosition(unit, identifier));
+        int snippet = -1;
+        for (int i = 0; i < starts.size() && starts.get(i) < line; i++) {
+          snippet = i;
+        }
+        if (snippet >= 0 && element instanceof TypeElement type
+            && type.getEnclosingElement().getKind() == ElementKind.PACKAGE) {
+          String name = type.getQualifiedName().toString();
+          String pkg = name.substring(0, Math.max(0, name.lastIndexOf('.')));
+          boolean needsNone = pkg.equals("java.lang") || pkg.equals("readme") || type.getSimpleName().contentEquals("ReadmeHarness");
+          if (!needsNone && !snippets.get(snippet).contains("import " + name + ";")) {
+            missing.add("snippet " + snippet + ": " + name);
+          }
+        }
+        return super.visitIdentifier(identifier, unused);
+      }
+    }.scan(unit, null);
+    return new ArrayList<>(missing);
+  }
+
+  /** The README's trading example is what examples/consumer runs, but for the client pointed at the sandbox. */
+  @Test
+  void theConsumerRunsTheTradingExample() throws IOException {
+    String readme = Files.readString(Path.of("..", "README.md"));
+    Matcher block = JAVA_BLOCK.matcher(readme.substring(readme.indexOf("\n## Trading example")));
+    assertTrue(block.find(), "README has no java snippet under ## Trading example");
+    List<String> imports = new ArrayList<>();
+    List<String> code = new ArrayList<>();
+    for (String line : block.group(1).split("\n")) {
+      if (line.startsWith("import ")) imports.add(line);
+      else if (!line.isBlank()) code.add(line.replace("KrakenClient.builder()",
+          "KrakenClient.builder().environment(sandbox.environment())"));
+    }
+    String main = Files.readString(Path.of("..", "examples", "consumer", "src", "main", "java", "io", "github",
+        "krakensdk", "examples", "consumer", "Main.java"));
+    String between = main.substring(main.indexOf("// README: trading example\n") + "// README: trading example\n".length(),
+        main.indexOf("// README: end"));
+    List<String> consumer = between.stripIndent().lines().filter(line -> !line.isBlank())
+        .map(String::stripTrailing).toList();
+    assertEquals(code, consumer, "examples/consumer's Main runs the README's trading example as written");
+    for (String line : imports) {
+      assertTrue(main.contains(line + "\n"), "examples/consumer's Main lacks the README's " + line);
+    }
+  }
+
+  /** The coordinates of Install are this build's: a reader copying them gets the version the README describes. */
+  @Test
+  void installNamesTheProjectVersion() throws IOException {
+    String pom = Files.readString(Path.of("..", "pom.xml"));
+    Matcher version = Pattern.compile("<artifactId>kraken-sdk-parent</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+    assertTrue(version.find(), "no version in the root pom");
+    String readme = Files.readString(Path.of("..", "README.md"));
+    assertTrue(readme.contains("<artifactId>kraken-bom</artifactId>\n      <version>" + version.group(1) + "</version>"),
+        "README's Maven coordinates name " + version.group(1));
+    assertTrue(readme.contains("platform(\"io.github.krakensdk:kraken-bom:" + version.group(1) + "\")"),
+        "README's Gradle coordinates name " + version.group(1));
   }
 
   private static String numbered(String source) {
