@@ -38,9 +38,8 @@ import org.openapitools.codegen.utils.StringUtils;
  *   <li>{@code specFile}: the contract's file name, for the header of every generated file.
  *   <li>Only one supporting file: {@code <family>JsonAdapters}, the registry of the family's JSON
  *       adapters, in the model package (no stock {@code ApiClient}, Gson or oltu).
- *   <li>Per model, {@code x-gen-has-containers} when a component is a list or map (the record then
- *       copies it in its constructor), and {@code x-gen-has-array-form} when its adapter also reads
- *       the bare-array form of the object ({@link OneOfTypes}, which types the {@code oneOf}s).
+ *   <li>Per model, {@code x-gen-has-array-form} when its adapter also reads the bare-array form of
+ *       the object ({@link OneOfTypes}, which types the {@code oneOf}s).
  *   <li>Per model, {@code x-gen-name-table}: the member names its adapter matches on their bytes,
  *       the contract's then the service's aliases ({@code x-aliases}), with each component's
  *       case labels ({@code x-gen-name-cases}).
@@ -207,7 +206,6 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         typeEmptyObjectReferences(model);
         // The signer fills these in on the wire; no Java type carries them.
         model.vars.removeIf(p -> Boolean.TRUE.equals(p.vendorExtensions.get(OperationRequests.SIGNER_FILLED)));
-        model.vendorExtensions.put("x-gen-has-containers", model.vars.stream().anyMatch(p -> p.isArray || p.isMap));
         markArrayForm(model);
         Map<String, OperationRequests.Member> members = requests.members(model.name);
         model.vendorExtensions.put("x-gen-operation-request", members != null);
@@ -423,11 +421,11 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         : parameter.isQueryParam && parameter.getContent() != null ? shape.jsonQuerySchema() : null;
     if (flattened != null) {
       CodegenModel body = findModel(allModels, toModelName(flattened));
-      List<String> members = new ArrayList<>();
+      StringBuilder built = new StringBuilder(body.classname).append(".builder()");
       for (CodegenProperty property : body.vars) {
-        members.add("request." + toVarName(property.baseName) + "()");
+        built.append('.').append(property.name).append("(request.").append(toVarName(property.baseName)).append("())");
       }
-      return "new " + body.classname + "(" + String.join(", ", members) + ")";
+      return built.append(".build()").toString();
     }
     return "request." + toVarName(parameter.baseName) + "()";
   }

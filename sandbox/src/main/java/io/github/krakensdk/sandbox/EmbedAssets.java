@@ -85,7 +85,7 @@ final class EmbedAssets {
       BigDecimal y = b.marketCapValue() == null ? BigDecimal.ZERO : b.marketCapValue();
       return y.compareTo(x);
     });
-    return EmbedFamily.ok(new AssetListResponse(new AssetList(assets)));
+    return EmbedFamily.ok(AssetListResponse.builder().result(AssetList.builder().assets(assets).build()).build());
   }
 
   private Reply getAsset(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -97,7 +97,7 @@ final class EmbedAssets {
     if (state.usdPrice(quote) == null) {
       return EmbedFamily.error(400, UNKNOWN_QUOTE_ASSET);
     }
-    return EmbedFamily.ok(new AssetDetailsResponse(details(asset, quote)));
+    return EmbedFamily.ok(AssetDetailsResponse.builder().result(details(asset, quote)).build());
   }
 
   private Reply listAssetRates(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -147,7 +147,9 @@ final class EmbedAssets {
               .divide(oldest.price(), 2, RoundingMode.HALF_EVEN))
           .build();
     }
-    return EmbedFamily.ok(new AssetRatesResponse(AssetRates.builder().rates(rates).meta(meta).build()));
+    return EmbedFamily.ok(AssetRatesResponse.builder()
+        .result(AssetRates.builder().rates(rates).meta(meta).build())
+        .build());
   }
 
   /**
@@ -166,8 +168,10 @@ final class EmbedAssets {
     int scale = EmbedQuotes.decimals(quote);
     List<AssetRate> rates = new ArrayList<>();
     for (long period = first; period <= last; period++) {
-      rates.add(new AssetRate(OffsetDateTime.ofInstant(Instant.ofEpochSecond(period * step), ZoneOffset.UTC),
-          historical(price, newest - period).setScale(scale, RoundingMode.HALF_EVEN)));
+      rates.add(AssetRate.builder()
+          .timestamp(OffsetDateTime.ofInstant(Instant.ofEpochSecond(period * step), ZoneOffset.UTC))
+          .price(historical(price, newest - period).setScale(scale, RoundingMode.HALF_EVEN))
+          .build());
     }
     return rates;
   }

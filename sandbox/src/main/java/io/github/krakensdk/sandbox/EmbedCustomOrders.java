@@ -106,11 +106,15 @@ final class EmbedCustomOrders {
           .build();
       String id = nextId();
       Held held = new Held(user.iiban, partner, CustomOrder.builder().id(id).name(spec.name()).action(action)
-          .trigger(trigger).createdAt(now).updatedAt(now).status(new CustomOrderStatus(CustomOrderStatusValue.ACTIVE, null))
+          .trigger(trigger).createdAt(now).updatedAt(now).status(CustomOrderStatus.builder()
+              .status(CustomOrderStatusValue.ACTIVE)
+              .build())
           .build());
       orders.put(id, held);
       trigger(held); // a condition that already holds executes at once
-      return EmbedFamily.ok(new CustomOrderResponse(new CustomOrderResult(held.order)));
+      return EmbedFamily.ok(CustomOrderResponse.builder()
+          .result(CustomOrderResult.builder().order(held.order).build())
+          .build());
     }
   }
 
@@ -145,7 +149,9 @@ final class EmbedCustomOrders {
       int end = Math.min(matching.size(), offset + PAGE_SIZE);
       List<CustomOrder> page = offset >= matching.size() ? List.of() : matching.subList(offset, end);
       String next = end < matching.size() ? new Cursor(iiban, statuses, end).encode() : null;
-      return EmbedFamily.ok(new CustomOrderListResponse(new CustomOrderList(List.copyOf(page), next)));
+      return EmbedFamily.ok(CustomOrderListResponse.builder()
+          .result(CustomOrderList.builder().orders(List.copyOf(page)).nextCursor(next).build())
+          .build());
     }
   }
 
@@ -159,7 +165,9 @@ final class EmbedCustomOrders {
       if (held == null) {
         return EmbedFamily.error(404, NOT_FOUND);
       }
-      return EmbedFamily.ok(new CustomOrderResponse(new CustomOrderResult(held.order)));
+      return EmbedFamily.ok(CustomOrderResponse.builder()
+          .result(CustomOrderResult.builder().order(held.order).build())
+          .build());
     }
   }
 
@@ -178,7 +186,9 @@ final class EmbedCustomOrders {
         return EmbedFamily.error(422, NOT_CANCELLABLE + ":the order is " + status.value());
       }
       change(held, CustomOrderStatusValue.CANCELLED, "cancelled by the partner", "custom_order.cancelled");
-      return EmbedFamily.ok(new CustomOrderResponse(new CustomOrderResult(held.order)));
+      return EmbedFamily.ok(CustomOrderResponse.builder()
+          .result(CustomOrderResult.builder().order(held.order).build())
+          .build());
     }
   }
 
@@ -218,7 +228,10 @@ final class EmbedCustomOrders {
 
   /** Moves {@code held} to {@code status} and announces it. Caller holds the state. */
   private void change(Held held, CustomOrderStatusValue status, String reason, String eventType) {
-    held.order = held.order.toBuilder().status(new CustomOrderStatus(status, reason)).updatedAt(state.now()).build();
+    held.order = held.order.toBuilder().status(CustomOrderStatus.builder()
+        .status(status)
+        .reason(reason)
+        .build()).updatedAt(state.now()).build();
     state.publish(held.partner, eventType, held.iiban, eventData(held.order));
   }
 

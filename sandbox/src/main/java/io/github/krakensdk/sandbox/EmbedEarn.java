@@ -84,16 +84,31 @@ final class EmbedEarn {
       lastChanged = user.autoEarnLastChanged;
     }
     BigDecimal rate = currency.equals("EUR") ? new BigDecimal("0.92") : BigDecimal.ONE;
-    List<UpcomingReward> rewards = enabled ? List.of(new UpcomingReward(
-        state.now().truncatedTo(ChronoUnit.DAYS).plusDays(7), "ETH",
-        new NativeConvertedAmount(new BigDecimal("0.00041250"), new BigDecimal("0.74").multiply(rate).setScale(2,
-            RoundingMode.HALF_EVEN)),
-        new NativeConvertedAmount(new BigDecimal("0.00000001"), new BigDecimal("0.00")))) : List.of();
-    AutoEarnStatus status = new AutoEarnStatus(true, enabled, "P7D",
-        (enabled ? new BigDecimal("18250.42") : new BigDecimal("0.00")).multiply(rate).setScale(2,
-            RoundingMode.HALF_EVEN),
-        new BigDecimal("0.00"), new BigDecimal("0.00"), enabled ? 2 : 0, rewards, lastChanged);
-    return EmbedFamily.ok(new AutoEarnStatusResponse(status));
+    List<UpcomingReward> rewards = enabled ? List.of(UpcomingReward.builder()
+        .date(state.now().truncatedTo(ChronoUnit.DAYS).plusDays(7))
+        .asset("ETH")
+        .accumulatedAmount(NativeConvertedAmount.builder()
+            ._native(new BigDecimal("0.00041250"))
+            .converted(new BigDecimal("0.74").multiply(rate).setScale(2, RoundingMode.HALF_EVEN))
+            .build())
+        .estimatedPendingAmount(NativeConvertedAmount.builder()
+            ._native(new BigDecimal("0.00000001"))
+            .converted(new BigDecimal("0.00"))
+            .build())
+        .build()) : List.of();
+    AutoEarnStatus status = AutoEarnStatus.builder()
+        .autoEarnEligible(true)
+        .autoEarnEnabled(enabled)
+        .payoutPeriod("P7D")
+        .totalAllocatedConverted((enabled ? new BigDecimal("18250.42") : new BigDecimal("0.00")).multiply(rate)
+            .setScale(2, RoundingMode.HALF_EVEN))
+        .totalRewardedConvertedTrueRates(new BigDecimal("0.00"))
+        .totalRewardedConvertedCurrentRate(new BigDecimal("0.00"))
+        .numEarningAssets(enabled ? 2 : 0)
+        .upcomingRewards(rewards)
+        .autoEarnLastChanged(lastChanged)
+        .build();
+    return EmbedFamily.ok(AutoEarnStatusResponse.builder().result(status).build());
   }
 
   private Reply setAutoEarn(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -108,7 +123,7 @@ final class EmbedEarn {
       user.autoEarnWantedAt = state.instant().plus(state.settings.autoEarnSwitchDelay());
       settle(user); // a zero delay switches at once
     }
-    return EmbedFamily.ok(new SetAutoEarnResponse(new EmptyResult()));
+    return EmbedFamily.ok(SetAutoEarnResponse.builder().result(EmptyResult.builder().build()).build());
   }
 
   private Reply earnAssets(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -147,13 +162,25 @@ final class EmbedEarn {
             }
           }
           BigDecimal price = state.price(rate.asset(), currency);
-          allocated = new NativeConvertedAmount(earning, EmbedLedger.inQuote(earning.multiply(price), currency));
-          rewarded = new NativeConvertedAmount(paid, EmbedLedger.inQuote(paid.multiply(price), currency));
+          allocated = NativeConvertedAmount.builder()
+              ._native(earning)
+              .converted(EmbedLedger.inQuote(earning.multiply(price), currency))
+              .build();
+          rewarded = NativeConvertedAmount.builder()
+              ._native(paid)
+              .converted(EmbedLedger.inQuote(paid.multiply(price), currency))
+              .build();
         }
-        assets.put(rate.asset(), new EarnAsset(rate.asset(), new EarnAprEstimate(rate.low(), rate.high()),
-            PAYOUT_TEXT, rate.minimum(), allocated, rewarded));
+        assets.put(rate.asset(), EarnAsset.builder()
+            .asset(rate.asset())
+            .aprEstimate(EarnAprEstimate.builder().low(rate.low()).high(rate.high()).build())
+            .payoutPeriod(PAYOUT_TEXT)
+            .minAllocation(rate.minimum())
+            .allocated(allocated)
+            .rewarded(rewarded)
+            .build());
       }
-      return EmbedFamily.ok(new EarnAssetsResponse(new EarnAssets(assets)));
+      return EmbedFamily.ok(EarnAssetsResponse.builder().result(EarnAssets.builder().assets(assets).build()).build());
     }
   }
 

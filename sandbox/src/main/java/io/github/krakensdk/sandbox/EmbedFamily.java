@@ -145,7 +145,7 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
   // ---- envelopes ----
 
   static Reply error(int status, String error) {
-    return Reply.json(status, Json.write(new ErrorResponse(List.of(error))));
+    return Reply.json(status, Json.write(ErrorResponse.builder().error(List.of(error)).build()));
   }
 
   static Reply ok(Object body) {

@@ -196,19 +196,31 @@ final class EmbedFunds {
     String asset = path.get("asset");
     List<DepositMethod> methods = new ArrayList<>();
     for (Method method : methodsOf(asset)) {
-      methods.add(new DepositMethod(UUID.fromString(method.id()),
-          new AssetAmount(asset, new BigDecimal(method.fee())),
-          new AssetAmount(asset, new BigDecimal(method.minimum())),
-          null,
-          new AssetAmount(asset, new BigDecimal(method.fee())),
-          new BigDecimal("0.00"), method.network(),
-          new NetworkInfo(method.explorer(), method.confirmations(), method.minutes(), method.contract()),
-          List.of(new DepositLimitMeta("daily", Map.of("remaining", "2.50000000", "total", "5.00000000")))));
+      methods.add(DepositMethod.builder()
+          .methodId(UUID.fromString(method.id()))
+          .fee(AssetAmount.builder().asset(asset).amount(new BigDecimal(method.fee())).build())
+          .minimum(AssetAmount.builder().asset(asset).amount(new BigDecimal(method.minimum())).build())
+          .addressSetupFee(AssetAmount.builder().asset(asset).amount(new BigDecimal(method.fee())).build())
+          .feePercentage(new BigDecimal("0.00"))
+          .network(method.network())
+          .networkInfo(NetworkInfo.builder()
+              .explorer(method.explorer())
+              .confirmations(method.confirmations())
+              .estConfirmationTime(method.minutes())
+              .contractAddress(method.contract())
+              .build())
+          .depositLimitMeta(List.of(DepositLimitMeta.builder()
+              .limitType("daily")
+              .limits(Map.of("remaining", "2.50000000", "total", "5.00000000"))
+              .build()))
+          .build());
     }
     if (methods.isEmpty()) {
       return EmbedFamily.error(400, "EQuery:Unknown asset");
     }
-    return EmbedFamily.ok(new DepositMethodsResponse(new DepositMethods(methods)));
+    return EmbedFamily.ok(DepositMethodsResponse.builder()
+        .result(DepositMethods.builder().methods(methods).build())
+        .build());
   }
 
   private Reply createAddress(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner)
@@ -235,8 +247,9 @@ final class EmbedFunds {
         existing = new Address(user.iiban, method, newAddress(user.iiban, method));
         mine.put(method.id(), existing);
       }
-      return EmbedFamily.ok(new DepositAddressResponse(
-          new DepositAddress(existing.address, method.network(), null, null, null, isNew)));
+      return EmbedFamily.ok(DepositAddressResponse.builder()
+          .result(DepositAddress.builder().address(existing.address).name(method.network()).isNew(isNew).build())
+          .build());
     }
   }
 
@@ -261,16 +274,22 @@ final class EmbedFunds {
       for (Address address : addresses.getOrDefault(user.iiban, Map.of()).values()) {
         if (address.method.id().equals(methodId)) {
           Method m = address.method;
-          all.add(new DepositAddressEntry(address.address, null, null, UUID.fromString(m.id()), m.asset(),
-              new AssetAmount(m.asset(), new BigDecimal(m.fee())),
-              new AssetAmount(m.asset(), new BigDecimal(m.minimum())),
-              null, null, address.lastDeposit == null ? null : address.lastDeposit.atOffset(ZoneOffset.UTC)));
+          all.add(DepositAddressEntry.builder()
+              .address(address.address)
+              .methodId(UUID.fromString(m.id()))
+              .asset(m.asset())
+              .fee(AssetAmount.builder().asset(m.asset()).amount(new BigDecimal(m.fee())).build())
+              .minimum(AssetAmount.builder().asset(m.asset()).amount(new BigDecimal(m.minimum())).build())
+              .lastDepositAt(address.lastDeposit == null ? null : address.lastDeposit.atOffset(ZoneOffset.UTC))
+              .build());
         }
       }
       int end = Math.min(all.size(), offset + ADDRESS_PAGE);
       List<DepositAddressEntry> page = offset >= all.size() ? List.of() : all.subList(offset, end);
       String next = end < all.size() ? cursor(end) : null;
-      return EmbedFamily.ok(new DepositAddressesResponse(new DepositAddressPage(List.copyOf(page), next)));
+      return EmbedFamily.ok(DepositAddressesResponse.builder()
+          .result(DepositAddressPage.builder().addresses(List.copyOf(page)).nextCursor(next).build())
+          .build());
     }
   }
 
@@ -341,11 +360,18 @@ final class EmbedFunds {
       for (Method method : methodsOf(asset)) {
         BigDecimal fee = new BigDecimal(terms.fee());
         String token = issueFeeToken(partner, user.iiban, asset, method.id(), fee);
-        methods.add(new WithdrawalMethod(UUID.fromString(method.id()), method.network(), new AssetAmount(asset, fee),
-            token, new AssetAmount(asset, new BigDecimal(terms.minimum())),
-            new AssetAmount(asset, new BigDecimal(terms.maximum()))));
+        methods.add(WithdrawalMethod.builder()
+            .methodId(UUID.fromString(method.id()))
+            .network(method.network())
+            .fee(AssetAmount.builder().asset(asset).amount(fee).build())
+            .feeToken(token)
+            .minimum(AssetAmount.builder().asset(asset).amount(new BigDecimal(terms.minimum())).build())
+            .maximum(AssetAmount.builder().asset(asset).amount(new BigDecimal(terms.maximum())).build())
+            .build());
       }
-      return EmbedFamily.ok(new WithdrawalMethodsResponse(new WithdrawalMethods(methods)));
+      return EmbedFamily.ok(WithdrawalMethodsResponse.builder()
+          .result(WithdrawalMethods.builder().methods(methods).build())
+          .build());
     }
   }
 
@@ -366,7 +392,7 @@ final class EmbedFunds {
         boolean same = Objects.equals(earlier.user(), iiban) && earlier.asset().equals(order.asset())
             && earlier.key().equals(order.key()) && earlier.amount().compareTo(order.amount()) == 0
             && Objects.equals(earlier.feeToken(), order.feeToken());
-        return same ? EmbedFamily.ok(new WithdrawalResponse(earlier.answer()))
+        return same ? EmbedFamily.ok(WithdrawalResponse.builder().result(earlier.answer()).build())
             : EmbedFamily.error(409, "ENexus:Conflict");
       }
       EmbedUser user = null;
@@ -407,7 +433,9 @@ final class EmbedFunds {
       }
       if (preview) {
         String fresh = issueFeeToken(partner, user.iiban, order.asset(), destination.methodId(), fee);
-        return EmbedFamily.ok(new WithdrawalResponse(new WithdrawalResult(null, amount, fee, total, fresh)));
+        return EmbedFamily.ok(WithdrawalResponse.builder()
+            .result(WithdrawalResult.builder().amount(amount).fee(fee).total(total).feeToken(fresh).build())
+            .build());
       }
       if (order.feeToken() != null) {
         feeTokens.remove(order.feeToken()); // one withdrawal per token
@@ -418,11 +446,17 @@ final class EmbedFunds {
       user.move(withdrawal.refId + "-amount", state.instant(), "withdrawal", order.asset(), amount.negate(),
           withdrawal.refId);
       user.move(withdrawal.refId + "-fee", state.instant(), "fee", order.asset(), fee.negate(), withdrawal.refId);
-      WithdrawalResult answer = new WithdrawalResult(withdrawal.refId, amount, fee, total, order.feeToken());
+      WithdrawalResult answer = WithdrawalResult.builder()
+          .refId(withdrawal.refId)
+          .amount(amount)
+          .fee(fee)
+          .total(total)
+          .feeToken(order.feeToken())
+          .build();
       partnerTokens.put(order.idempotencyToken(),
           new Remembered(iiban, order.asset(), order.key(), amount, order.feeToken(), answer));
       settle();
-      return EmbedFamily.ok(new WithdrawalResponse(answer));
+      return EmbedFamily.ok(WithdrawalResponse.builder().result(answer).build());
     }
   }
 
@@ -466,12 +500,19 @@ final class EmbedFunds {
           more = true;
           break;
         }
-        page.add(new FundingTransaction(t.type, t.created.truncatedTo(ChronoUnit.MILLIS).atOffset(ZoneOffset.UTC),
-            t.asset, t.amount, t.status(), t.refId));
+        page.add(FundingTransaction.builder()
+            .type(t.type)
+            .date(t.created.truncatedTo(ChronoUnit.MILLIS).atOffset(ZoneOffset.UTC))
+            .asset(t.asset)
+            .amount(t.amount)
+            .status(t.status())
+            .refId(t.refId)
+            .build());
         last = t.sequence;
       }
-      return EmbedFamily.ok(new FundingTransactionsResponse(
-          new FundingTransactionPage(page, more ? cursor(last) : null)));
+      return EmbedFamily.ok(FundingTransactionsResponse.builder()
+          .result(FundingTransactionPage.builder().transactions(page).nextCursor(more ? cursor(last) : null).build())
+          .build());
     }
   }
 

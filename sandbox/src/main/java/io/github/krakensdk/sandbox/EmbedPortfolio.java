@@ -84,9 +84,19 @@ final class EmbedPortfolio {
       }
       CurrentDayPnl dayPnl = "true".equals(call.query("include[current_day_pnl]")) ? dayPnl(user, quote) : null;
       BigDecimal zero = EmbedLedger.inQuote(BigDecimal.ZERO, quote);
-      return EmbedFamily.ok(new PortfolioSummaryResponse(new PortfolioSummary(state.now(), quote,
-          EmbedLedger.inQuote(value, quote), zero, zero, EmbedLedger.inQuote(value, quote),
-          EmbedLedger.inQuote(value.subtract(cost), quote), EmbedLedger.inQuote(cost, quote), dayPnl)));
+      return EmbedFamily.ok(PortfolioSummaryResponse.builder()
+          .result(PortfolioSummary.builder()
+              .timestamp(state.now())
+              .currency(quote)
+              .portfolioValue(EmbedLedger.inQuote(value, quote))
+              .withheldValue(zero)
+              .openOrders(zero)
+              .availableBalance(EmbedLedger.inQuote(value, quote))
+              .lotsUpnl(EmbedLedger.inQuote(value.subtract(cost), quote))
+              .costBasis(EmbedLedger.inQuote(cost, quote))
+              .currentDayPnl(dayPnl)
+              .build())
+          .build());
     }
   }
 
@@ -101,7 +111,9 @@ final class EmbedPortfolio {
         return EmbedFamily.error(404, EmbedFamily.USER_NOT_FOUND);
       }
       EmbedEarn.payRewards(state, user);
-      return EmbedFamily.ok(new PortfolioDetailsResponse(new PortfolioDetails(state.now(), quote, assets(user, quote))));
+      return EmbedFamily.ok(PortfolioDetailsResponse.builder()
+          .result(PortfolioDetails.builder().timestamp(state.now()).currency(quote).assets(assets(user, quote)).build())
+          .build());
     }
   }
 
@@ -123,11 +135,20 @@ final class EmbedPortfolio {
       BigDecimal value = EmbedLedger.inQuote(balance.multiply(price), quote);
       BigDecimal cost = EmbedLedger.inQuote(
           usdCosts.getOrDefault(asset, BigDecimal.ZERO).divide(quoteUsd, EmbedLedger.MATH), quote);
-      assets.add(new PortfolioAsset(asset, PortfolioAssetClass.CURRENCY, balance, price.stripTrailingZeros(), value,
-          BigDecimal.ZERO.setScale(balance.scale()), balance, value, null, null, value.subtract(cost),
-          cost.divide(balance, EmbedLedger.MATH).setScale(value.scale() + 2, java.math.RoundingMode.HALF_EVEN)
-              .stripTrailingZeros(),
-          cost));
+      assets.add(PortfolioAsset.builder()
+          .asset(asset)
+          .propertyClass(PortfolioAssetClass.CURRENCY)
+          .cashBalance(balance)
+          .indexPrice(price.stripTrailingZeros())
+          .cashValue(value)
+          .heldOrdersSpot(BigDecimal.ZERO.setScale(balance.scale()))
+          .availTrade(balance)
+          .availTradeValue(value)
+          .lotsUpnl(value.subtract(cost))
+          .avgEntryPrice(cost.divide(balance, EmbedLedger.MATH)
+              .setScale(value.scale() + 2, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros())
+          .costBasis(cost)
+          .build());
     }
     return assets;
   }
@@ -159,8 +180,10 @@ final class EmbedPortfolio {
       BigDecimal price = ledger.priceAt(holding.getKey(), quote, since);
       opening = opening.add(price == null ? BigDecimal.ZERO : holding.getValue().multiply(price));
     }
-    return new CurrentDayPnl(since.atOffset(ZoneOffset.UTC),
-        EmbedLedger.inQuote(now.subtract(opening).subtract(flows), quote));
+    return CurrentDayPnl.builder()
+        .since(since.atOffset(ZoneOffset.UTC))
+        .pnl(EmbedLedger.inQuote(now.subtract(opening).subtract(flows), quote))
+        .build();
   }
 
   // ---- transactions ----
@@ -217,8 +240,13 @@ final class EmbedPortfolio {
       }
       int end = Math.min(seqs.size(), start + query.pageSize());
       String next = end < seqs.size() ? cursor(query, seqs.get(end - 1)) : null;
-      return EmbedFamily.ok(new PortfolioTransactionsResponse(new PortfolioTransactions(
-          List.copyOf(matching.subList(start, end)), new PortfolioTransactionStats((long) matching.size()), next)));
+      return EmbedFamily.ok(PortfolioTransactionsResponse.builder()
+          .result(PortfolioTransactions.builder()
+              .transactions(List.copyOf(matching.subList(start, end)))
+              .stats(PortfolioTransactionStats.builder().transactionsSeen((long) matching.size()).build())
+              .nextCursor(next)
+              .build())
+          .build());
     }
   }
 
@@ -286,11 +314,18 @@ final class EmbedPortfolio {
       boolean toMoney = EmbedLedger.FIAT.contains(received.movement().asset());
       PortfolioTradeType tradeType = fromMoney && !toMoney ? PortfolioTradeType.BUY
           : toMoney && !fromMoney ? PortfolioTradeType.SELL : PortfolioTradeType.CONVERT;
-      details = new PortfolioTransactionDetails(type, tx.reference(), tradeType, null);
+      details = PortfolioTransactionDetails.builder().type(type).quoteId(tx.reference()).tradeType(tradeType).build();
     }
-    return new PortfolioTransaction(tx.id(), tx.time().atOffset(ZoneOffset.UTC), type,
-        PortfolioTransactionStatus.SUCCESSFUL, tx.reference() == null ? tx.id() : tx.reference(), null, spend, receive,
-        details);
+    return PortfolioTransaction.builder()
+        .id(tx.id())
+        .time(tx.time().atOffset(ZoneOffset.UTC))
+        .type(type)
+        .status(PortfolioTransactionStatus.SUCCESSFUL)
+        .refId(tx.reference() == null ? tx.id() : tx.reference())
+        .spend(spend)
+        .receive(receive)
+        .details(details)
+        .build();
   }
 
   /** One side: the movement (null when the side is only a fee), its fee, their sum and the balance after. */
@@ -306,16 +341,21 @@ final class EmbedPortfolio {
     Instant time = first.movement().time();
     BigDecimal price = quote == null ? null : ledger.priceAt(asset, quote, time);
     BigDecimal feePrice = quote == null || fee == null ? null : ledger.priceAt(fee.movement().asset(), quote, time);
-    return new PortfolioTransactionLeg(amount(asset, amount), fee == null ? null : amount(fee.movement().asset(), feeAmount),
-        amount(asset, total), amount(last.movement().asset(), last.balanceAfter()),
-        price == null ? null : amount(quote, EmbedLedger.inQuote(amount.multiply(price), quote)),
-        feePrice == null ? null : amount(quote, EmbedLedger.inQuote(feeAmount.multiply(feePrice), quote)),
-        price == null ? null : amount(quote, EmbedLedger.inQuote(total.multiply(price), quote)),
-        EmbedLedger.id("L", first.movement().id()), time.atOffset(ZoneOffset.UTC));
+    return PortfolioTransactionLeg.builder()
+        .amount(amount(asset, amount))
+        .fee(fee == null ? null : amount(fee.movement().asset(), feeAmount))
+        .total(amount(asset, total))
+        .balance(amount(last.movement().asset(), last.balanceAfter()))
+        .quotedAmount(price == null ? null : amount(quote, EmbedLedger.inQuote(amount.multiply(price), quote)))
+        .quotedFee(feePrice == null ? null : amount(quote, EmbedLedger.inQuote(feeAmount.multiply(feePrice), quote)))
+        .quotedTotal(price == null ? null : amount(quote, EmbedLedger.inQuote(total.multiply(price), quote)))
+        .ledgerId(EmbedLedger.id("L", first.movement().id()))
+        .time(time.atOffset(ZoneOffset.UTC))
+        .build();
   }
 
   private static PortfolioAmount amount(String asset, BigDecimal amount) {
-    return new PortfolioAmount(asset, amount, PortfolioAssetClass.CURRENCY, null);
+    return PortfolioAmount.builder().asset(asset).amount(amount).assetClass(PortfolioAssetClass.CURRENCY).build();
   }
 
   // ---- cursors: the query and the position as Base64url JSON ----
@@ -430,7 +470,7 @@ final class EmbedPortfolio {
     }
     PortfolioHistories.Live live = live(partner, iiban);
     synchronized (state) {
-      return EmbedFamily.ok(new PortfolioHistoryResponse(PortfolioHistories.page(query, live)));
+      return EmbedFamily.ok(PortfolioHistoryResponse.builder().result(PortfolioHistories.page(query, live)).build());
     }
   }
 }

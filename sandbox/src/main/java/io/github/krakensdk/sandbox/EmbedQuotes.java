@@ -138,7 +138,7 @@ final class EmbedQuotes {
           .quotedSpend(p.quotedSpend()).quotedReceive(p.quotedReceive()).quotedUnitPrice(p.quotedUnitPrice())
           .build();
       quotes.put(id, new Held(iiban, expires, quote));
-      return EmbedFamily.ok(new QuoteResponse(quote));
+      return EmbedFamily.ok(QuoteResponse.builder().result(quote).build());
     }
   }
 
@@ -147,7 +147,9 @@ final class EmbedQuotes {
     QuoteAction action = terms.action();
     Priced priced = price(action.type(), action.amount().asset(), action.amount().amount(), action.quote().asset(),
         action.feeBps(), action.spreadBps(), terms.quoteCurrency());
-    return priced.refusal() != null ? priced.refusal() : EmbedFamily.ok(new ProspectiveQuoteResponse(priced.quote()));
+    return priced.refusal() != null ? priced.refusal() : EmbedFamily.ok(ProspectiveQuoteResponse.builder()
+        .result(priced.quote())
+        .build());
   }
 
   private Reply getQuote(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -156,7 +158,9 @@ final class EmbedQuotes {
         return EmbedFamily.error(404, EmbedFamily.USER_NOT_FOUND);
       }
       Held held = held(path.get("quote_id"), call.query("user"));
-      return held == null ? EmbedFamily.error(404, QUOTE_NOT_FOUND) : EmbedFamily.ok(new QuoteResponse(held.quote));
+      return held == null ? EmbedFamily.error(404, QUOTE_NOT_FOUND) : EmbedFamily.ok(QuoteResponse.builder()
+          .result(held.quote)
+          .build());
     }
   }
 
@@ -201,7 +205,7 @@ final class EmbedQuotes {
       user.move(id + "-receive", now, "trade", receive.asset(), receive.total(), id);
       held.quote = held.quote.toBuilder().status(QuoteStatus.ACCEPTED).build();
       state.publish(partner, "quote.executed", user.iiban, eventData(held.quote));
-      return EmbedFamily.ok(new QuoteResponse(held.quote));
+      return EmbedFamily.ok(QuoteResponse.builder().result(held.quote).build());
     }
   }
 
@@ -221,13 +225,15 @@ final class EmbedQuotes {
     }
     BigDecimal minimum = minimum(base);
     BigDecimal maximum = maximum(base);
-    return EmbedFamily.ok(new QuoteLimitsResponse(QuoteLimits.builder()
-        .asset(base).minimum(minimum).maximum(maximum).precision(decimals(base))
-        .minimumTradableAmount(minimum.toPlainString())
-        .minimumInDisplay(inDisplay(minimum, base, other))
-        .maximumInDisplay(inDisplay(maximum, base, other))
-        .minimumTradableAmountInDisplay(inDisplay(minimum, base, other))
-        .build()));
+    return EmbedFamily.ok(QuoteLimitsResponse.builder()
+        .result(QuoteLimits.builder()
+            .asset(base).minimum(minimum).maximum(maximum).precision(decimals(base))
+            .minimumTradableAmount(minimum.toPlainString())
+            .minimumInDisplay(inDisplay(minimum, base, other))
+            .maximumInDisplay(inDisplay(maximum, base, other))
+            .minimumTradableAmountInDisplay(inDisplay(minimum, base, other))
+            .build())
+        .build());
   }
 
   private Reply tradableAssets(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -242,7 +248,9 @@ final class EmbedQuotes {
           .disabledAgainst(List.copyOf(new java.util.TreeSet<>(DISABLED_AGAINST.getOrDefault(asset, Set.of()))))
           .decimals(decimals(asset)).build());
     }
-    return EmbedFamily.ok(new TradableAssetsResponse(new TradableAssets(assets)));
+    return EmbedFamily.ok(TradableAssetsResponse.builder()
+        .result(TradableAssets.builder().assets(assets).build())
+        .build());
   }
 
   // ---- pricing ----
@@ -350,8 +358,11 @@ final class EmbedQuotes {
   }
 
   private AssetAmount inDisplay(BigDecimal amount, String asset, String display) {
-    return new AssetAmount(display, amount.multiply(state.price(asset, display))
-        .setScale(decimals(display), RoundingMode.HALF_EVEN));
+    return AssetAmount.builder()
+        .asset(display)
+        .amount(amount.multiply(state.price(asset, display))
+            .setScale(decimals(display), RoundingMode.HALF_EVEN))
+        .build();
   }
 
   private static Priced refused(String error) {

@@ -145,9 +145,16 @@ final class EmbedRamp {
     }
     List<RampCryptoAsset> assets = new ArrayList<>();
     for (String asset : crypto()) {
-      assets.add(new RampCryptoAsset(asset, NAMES.getOrDefault(asset, asset), ASSET_CLASS, networks(asset)));
+      assets.add(RampCryptoAsset.builder()
+          .asset(asset)
+          .name(NAMES.getOrDefault(asset, asset))
+          .assetClass(ASSET_CLASS)
+          .networks(networks(asset))
+          .build());
     }
-    return EmbedFamily.ok(new RampCryptoAssetsResponse(new RampCryptoAssets(assets)));
+    return EmbedFamily.ok(RampCryptoAssetsResponse.builder()
+        .result(RampCryptoAssets.builder().assets(assets).build())
+        .build());
   }
 
   /** Whether users of {@code country} may pay in {@code fiat}. */
@@ -169,10 +176,12 @@ final class EmbedRamp {
     List<RampFiatCurrency> currencies = new ArrayList<>();
     for (String fiat : List.of("USD", "EUR")) {
       if (country == null || paidIn(fiat, country)) {
-        currencies.add(new RampFiatCurrency(fiat, FIAT.get(fiat)));
+        currencies.add(RampFiatCurrency.builder().asset(fiat).name(FIAT.get(fiat)).build());
       }
     }
-    return EmbedFamily.ok(new RampFiatCurrenciesResponse(new RampFiatCurrencies(currencies)));
+    return EmbedFamily.ok(RampFiatCurrenciesResponse.builder()
+        .result(RampFiatCurrencies.builder().currencies(currencies).build())
+        .build());
   }
 
   private Reply paymentMethods(HttpCall call) {
@@ -191,17 +200,28 @@ final class EmbedRamp {
       if ((country == null || method.offeredIn(country)) && (fiat == null || method.fiat().contains(fiat))) {
         List<String> currencies = country == null ? method.fiat()
             : method.fiat().stream().filter(f -> paidIn(f, country)).toList();
-        methods.add(new RampPaymentMethod(method.id(), method.name(), currencies));
+        methods.add(RampPaymentMethod.builder()
+            .method(method.id())
+            .name(method.name())
+            .fiatCurrencies(currencies)
+            .build());
       }
     }
-    return EmbedFamily.ok(new RampPaymentMethodsResponse(new RampPaymentMethods(methods)));
+    return EmbedFamily.ok(RampPaymentMethodsResponse.builder()
+        .result(RampPaymentMethods.builder().paymentMethods(methods).build())
+        .build());
   }
 
   private Reply countriesReply() {
     List<RampCountry> countries = new ArrayList<>();
     COUNTRIES.forEach((country, subdivisions) ->
-        countries.add(new RampCountry(country, subdivisions.isEmpty() ? null : subdivisions)));
-    return EmbedFamily.ok(new RampCountriesResponse(new RampCountries(countries)));
+        countries.add(RampCountry.builder()
+            .country(country)
+            .subdivisions(subdivisions.isEmpty() ? null : subdivisions)
+            .build()));
+    return EmbedFamily.ok(RampCountriesResponse.builder()
+        .result(RampCountries.builder().countries(countries).build())
+        .build());
   }
 
   // ---- a purchase ----
@@ -253,7 +273,7 @@ final class EmbedRamp {
   }
 
   private static RampAmount amount(String asset, BigDecimal amount) {
-    return new RampAmount(asset, amount, ASSET_CLASS);
+    return RampAmount.builder().asset(asset).amount(amount).assetClass(ASSET_CLASS).build();
   }
 
   /** Both sides' limits; the combined ones are the tighter of each side's, converted at the unit price. */
@@ -264,19 +284,32 @@ final class EmbedRamp {
     BigDecimal price = purchase.unitPrice();
     BigDecimal inMin = DEPOSIT_MIN.max(withdrawalMin.multiply(price).setScale(FIAT_SCALE, RoundingMode.UP));
     BigDecimal inMax = DEPOSIT_MAX.min(withdrawalMax.multiply(price).setScale(FIAT_SCALE, RoundingMode.DOWN));
-    RampSideLimits sides = new RampSideLimits(
-        new RampLimitRange(amount(purchase.fiat(), DEPOSIT_MIN), amount(purchase.fiat(), DEPOSIT_MAX)),
-        new RampLimitRange(amount(purchase.crypto(), withdrawalMin), amount(purchase.crypto(), withdrawalMax)));
-    RampCombinedLimits combined = new RampCombinedLimits(
-        new RampLimitRange(amount(purchase.fiat(), inMin), amount(purchase.fiat(), inMax)),
-        new RampLimitRange(amount(purchase.crypto(), inMin.divide(price, CRYPTO_SCALE, RoundingMode.UP)),
-            amount(purchase.crypto(), inMax.divide(price, CRYPTO_SCALE, RoundingMode.DOWN))));
-    return new RampLimits(sides, combined);
+    RampSideLimits sides = RampSideLimits.builder()
+        .deposit(RampLimitRange.builder()
+            .minimum(amount(purchase.fiat(), DEPOSIT_MIN))
+            .maximum(amount(purchase.fiat(), DEPOSIT_MAX))
+            .build())
+        .withdrawal(RampLimitRange.builder()
+            .minimum(amount(purchase.crypto(), withdrawalMin))
+            .maximum(amount(purchase.crypto(), withdrawalMax))
+            .build())
+        .build();
+    RampCombinedLimits combined = RampCombinedLimits.builder()
+        .inAsset(RampLimitRange.builder()
+            .minimum(amount(purchase.fiat(), inMin))
+            .maximum(amount(purchase.fiat(), inMax))
+            .build())
+        .outAsset(RampLimitRange.builder()
+            .minimum(amount(purchase.crypto(), inMin.divide(price, CRYPTO_SCALE, RoundingMode.UP)))
+            .maximum(amount(purchase.crypto(), inMax.divide(price, CRYPTO_SCALE, RoundingMode.DOWN)))
+            .build())
+        .build();
+    return RampLimits.builder().limits(sides).finalCombined(combined).build();
   }
 
   private Reply limits(HttpCall call) {
     try {
-      return EmbedFamily.ok(new RampLimitsResponse(limits(purchase(call))));
+      return EmbedFamily.ok(RampLimitsResponse.builder().result(limits(purchase(call))).build());
     } catch (Refused refused) {
       return refused.reply();
     }
@@ -307,16 +340,39 @@ final class EmbedRamp {
       BigDecimal depositFee = fiat(amount.multiply(purchase.method().depositFee()));
       BigDecimal affiliateFee = fiat(amount.multiply(affiliateRate));
       BigDecimal zeroFiat = BigDecimal.ZERO.setScale(FIAT_SCALE);
-      RampQuoteSide spend = new RampQuoteSide(purchase.fiat(), ASSET_CLASS, amount.add(fee).add(depositFee).add(affiliateFee),
-          amount, fee, depositFee, affiliateFee, zeroFiat, null);
+      RampQuoteSide spend = RampQuoteSide.builder()
+          .asset(purchase.fiat())
+          .assetClass(ASSET_CLASS)
+          .total(amount.add(fee).add(depositFee).add(affiliateFee))
+          .subtotal(amount)
+          .fee(fee)
+          .depositFee(depositFee)
+          .affiliateFee(affiliateFee)
+          .withdrawalFee(zeroFiat)
+          .build();
       BigDecimal bought = amount.divide(purchase.unitPrice(), CRYPTO_SCALE, RoundingMode.DOWN);
       BigDecimal networkFee = NETWORK_FEES.getOrDefault(purchase.crypto(), BigDecimal.ZERO.setScale(CRYPTO_SCALE));
       BigDecimal zeroCrypto = BigDecimal.ZERO.setScale(CRYPTO_SCALE);
-      RampQuoteSide receive = new RampQuoteSide(purchase.crypto(), ASSET_CLASS, bought.subtract(networkFee).max(zeroCrypto),
-          bought, zeroCrypto, zeroCrypto, zeroCrypto, networkFee, null);
-      RampUnitPrice unitPrice = new RampUnitPrice(purchase.crypto(), ASSET_CLASS, purchase.unitPrice(), purchase.fiat(),
-          ASSET_CLASS, null);
-      return EmbedFamily.ok(new RampProspectiveQuoteResponse(new RampProspectiveQuote(spend, receive, unitPrice)));
+      RampQuoteSide receive = RampQuoteSide.builder()
+          .asset(purchase.crypto())
+          .assetClass(ASSET_CLASS)
+          .total(bought.subtract(networkFee).max(zeroCrypto))
+          .subtotal(bought)
+          .fee(zeroCrypto)
+          .depositFee(zeroCrypto)
+          .affiliateFee(zeroCrypto)
+          .withdrawalFee(networkFee)
+          .build();
+      RampUnitPrice unitPrice = RampUnitPrice.builder()
+          .asset(purchase.crypto())
+          .assetClass(ASSET_CLASS)
+          .unitPrice(purchase.unitPrice())
+          .denominationAsset(purchase.fiat())
+          .denominationAssetClass(ASSET_CLASS)
+          .build();
+      return EmbedFamily.ok(RampProspectiveQuoteResponse.builder()
+          .result(RampProspectiveQuote.builder().spend(spend).receive(receive).unitPrice(unitPrice).build())
+          .build());
     } catch (Refused refused) {
       return refused.reply();
     }
@@ -343,12 +399,28 @@ final class EmbedRamp {
           url.addQueryParameter(name, value);
         }
       }
-      RampCheckoutRequestData echoed = new RampCheckoutRequestData(purchase.fiat(), purchase.method().id(), amount,
-          purchase.crypto(), purchase.network(), purchase.country(), call.query("network"),
-          call.query("wallet_address"), call.query("memo"), call.query("affiliate_fee_bps"), purchase.subdivision(),
-          call.query("redirect_url"), call.query("failure_url"), call.query("external_user_id"),
-          call.query("external_partner_id"), call.query("external_transaction_id"), call.query("external_metadata"));
-      return EmbedFamily.ok(new RampCheckoutResponse(new RampCheckout(url.build().toString(), echoed)));
+      RampCheckoutRequestData echoed = RampCheckoutRequestData.builder()
+          .inAsset(purchase.fiat())
+          .inMethod(purchase.method().id())
+          .inAmount(amount)
+          .outAsset(purchase.crypto())
+          .outMethod(purchase.network())
+          .country(purchase.country())
+          .network(call.query("network"))
+          .walletAddress(call.query("wallet_address"))
+          .memo(call.query("memo"))
+          .affiliateFeeBps(call.query("affiliate_fee_bps"))
+          .subdivision(purchase.subdivision())
+          .redirectUrl(call.query("redirect_url"))
+          .failureUrl(call.query("failure_url"))
+          .externalUserId(call.query("external_user_id"))
+          .externalPartnerId(call.query("external_partner_id"))
+          .externalTransactionId(call.query("external_transaction_id"))
+          .externalMetadata(call.query("external_metadata"))
+          .build();
+      return EmbedFamily.ok(RampCheckoutResponse.builder()
+          .result(RampCheckout.builder().checkoutUrl(url.build().toString()).requestData(echoed).build())
+          .build());
     } catch (Refused refused) {
       return refused.reply();
     }

@@ -85,14 +85,34 @@ final class EmbedReports {
     int start = (int) Math.min(matching.size(), (long) (number - 1) * size);
     int end = Math.min(matching.size(), start + size);
     List<SettlementReportSummary> page = matching.subList(start, end).stream()
-        .map(r -> new SettlementReportSummary(r.id(), r.date(), SettlementReportType.of(r.type()), r.size(), r.name()))
+        .map(r -> SettlementReportSummary.builder()
+            .id(r.id())
+            .date(r.date())
+            .type(SettlementReportType.of(r.type()))
+            .size(r.size())
+            .name(r.name())
+            .build())
         .toList();
     String filters = filters(call);
-    ReportPageLinks links = new ReportPageLinks(link(number, size, filters), link(1, size, filters),
-        link(Math.max(pages, 1), size, filters), number > 1 ? link(Math.min(number - 1, Math.max(pages, 1)), size, filters) : null,
-        number < pages ? link(number + 1, size, filters) : null);
-    return EmbedFamily.ok(new SettlementReportsResponse(new SettlementReports(page, links,
-        new ReportPageMeta(matching.size(), pages, size, number))));
+    ReportPageLinks links = ReportPageLinks.builder()
+        .self(link(number, size, filters))
+        .first(link(1, size, filters))
+        .last(link(Math.max(pages, 1), size, filters))
+        .prev(number > 1 ? link(Math.min(number - 1, Math.max(pages, 1)), size, filters) : null)
+        .next(number < pages ? link(number + 1, size, filters) : null)
+        .build();
+    return EmbedFamily.ok(SettlementReportsResponse.builder()
+        .result(SettlementReports.builder()
+            .reports(page)
+            .links(links)
+            .meta(ReportPageMeta.builder()
+                .totalItems(matching.size())
+                .totalPages(pages)
+                .pageSize(size)
+                .pageNumber(number)
+                .build())
+            .build())
+        .build());
   }
 
   private Reply get(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -104,8 +124,17 @@ final class EmbedReports {
     Instant expires = state.instant().plus(LINK_LIFETIME).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
     String url = baseUrl.get() + "sandbox/reports/" + report.id() + "?expires=" + expires.getEpochSecond()
         + "&signature=" + sign(report.id(), expires.getEpochSecond());
-    return EmbedFamily.ok(new SettlementReportResponse(new SettlementReport(report.id(), report.date(),
-        SettlementReportType.of(report.type()), report.size(), report.name(), url, expires.atOffset(ZoneOffset.UTC))));
+    return EmbedFamily.ok(SettlementReportResponse.builder()
+        .result(SettlementReport.builder()
+            .id(report.id())
+            .date(report.date())
+            .type(SettlementReportType.of(report.type()))
+            .size(report.size())
+            .name(report.name())
+            .downloadUrl(url)
+            .expiresAt(expires.atOffset(ZoneOffset.UTC))
+            .build())
+        .build());
   }
 
   /** The file behind a {@code download_url}: the CSV, or 403 once the link expired or when it was altered. */

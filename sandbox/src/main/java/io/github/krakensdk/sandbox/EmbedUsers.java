@@ -108,7 +108,7 @@ final class EmbedUsers {
       state.addUser(iiban, partner, profile);
       accounts.put(iiban, new Account(state.instant(), body.externalId(), body.email()));
     }
-    return EmbedFamily.ok(new CreatedUserResponse(new CreatedUser(iiban)));
+    return EmbedFamily.ok(CreatedUserResponse.builder().result(CreatedUser.builder().user(iiban).build()).build());
   }
 
   private Reply createSubaccount(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner)
@@ -121,7 +121,7 @@ final class EmbedUsers {
       state.addUser(iiban, partner, UserProfileUpdate.builder().build()).verified = true;
       accounts.put(iiban, new Account(state.instant(), body.externalId(), null));
     }
-    return EmbedFamily.ok(new CreatedUserResponse(new CreatedUser(iiban)));
+    return EmbedFamily.ok(CreatedUserResponse.builder().result(CreatedUser.builder().user(iiban).build()).build());
   }
 
   private Reply getUser(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -132,13 +132,15 @@ final class EmbedUsers {
       }
       Account account = accounts.get(user.iiban);
       Instant createdAt = account == null ? started : account.createdAt;
-      return EmbedFamily.ok(new UserResponse(User.builder()
-          .user(user.iiban)
-          .userType(UserType.INDIVIDUAL)
-          .status(status(user, account, createdAt))
-          .createdAt(time(createdAt))
-          .externalId(account == null ? null : account.externalId)
-          .build()));
+      return EmbedFamily.ok(UserResponse.builder()
+          .result(User.builder()
+              .user(user.iiban)
+              .userType(UserType.INDIVIDUAL)
+              .status(status(user, account, createdAt))
+              .createdAt(time(createdAt))
+              .externalId(account == null ? null : account.externalId)
+              .build())
+          .build());
     }
   }
 
@@ -175,7 +177,7 @@ final class EmbedUsers {
       }
       user.profile = merge(user.profile, update);
     }
-    return EmbedFamily.ok(new SuccessResultResponse(SuccessResult.SUCCESS));
+    return EmbedFamily.ok(SuccessResultResponse.builder().result(SuccessResult.SUCCESS).build());
   }
 
   /**
@@ -195,7 +197,9 @@ final class EmbedUsers {
       Account account = accounts.computeIfAbsent(user.iiban, iiban -> new Account(started, null, null));
       String id = "VRF-" + randomText(6) + "-" + randomText(5);
       account.verifications.add(new Verification(id, state.instant().plus(state.settings.embedVerificationDelay())));
-      return EmbedFamily.ok(new SubmittedVerificationResponse(new SubmittedVerification(id)));
+      return EmbedFamily.ok(SubmittedVerificationResponse.builder()
+          .result(SubmittedVerification.builder().verificationId(id).build())
+          .build());
     }
   }
 

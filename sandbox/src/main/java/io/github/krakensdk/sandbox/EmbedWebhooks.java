@@ -209,7 +209,9 @@ final class EmbedWebhooks implements Closeable {
       hooks.put(id, hook);
       registered = view(hook);
     }
-    return EmbedFamily.ok(new WebhookRegistrationResponse(new WebhookRegistrationResult(registered, secret)));
+    return EmbedFamily.ok(WebhookRegistrationResponse.builder()
+        .result(WebhookRegistrationResult.builder().webhook(registered).secret(secret).build())
+        .build());
   }
 
   /** {@code WH3QZP-7LM2K-XR4DNB}: the shape of the service's webhook IDs. */
@@ -276,7 +278,7 @@ final class EmbedWebhooks implements Closeable {
         }
       }
     }
-    return EmbedFamily.ok(new WebhookListResponse(new WebhookList(own)));
+    return EmbedFamily.ok(WebhookListResponse.builder().result(WebhookList.builder().webhooks(own).build()).build());
   }
 
   private Reply updateWebhook(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) throws IOException {
@@ -300,7 +302,9 @@ final class EmbedWebhooks implements Closeable {
       hook.updatedAt = state.now();
       updated = view(hook);
     }
-    return EmbedFamily.ok(new WebhookUpdateResponse(new WebhookResult(updated)));
+    return EmbedFamily.ok(WebhookUpdateResponse.builder()
+        .result(WebhookResult.builder().webhook(updated).build())
+        .build());
   }
 
   private Reply deleteWebhook(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
@@ -318,15 +322,22 @@ final class EmbedWebhooks implements Closeable {
           it.remove();
         }
       }
-      deleted = new WebhookDeletion(hook.id, state.now());
+      deleted = WebhookDeletion.builder().webhookId(hook.id).deletedAt(state.now()).build();
     }
-    return EmbedFamily.ok(new WebhookDeletionResponse(deleted));
+    return EmbedFamily.ok(WebhookDeletionResponse.builder().result(deleted).build());
   }
 
   /** Caller holds the state's monitor. */
   private Webhook view(Hook hook) {
-    return new Webhook(hook.id, url(hook), hook.enabled, hook.subscribed, AVAILABLE_EVENTS, hook.createdAt,
-        hook.updatedAt);
+    return Webhook.builder()
+        .id(hook.id)
+        .url(url(hook))
+        .enabled(hook.enabled)
+        .subscribedEvents(hook.subscribed)
+        .availableEvents(AVAILABLE_EVENTS)
+        .createdAt(hook.createdAt)
+        .updatedAt(hook.updatedAt)
+        .build();
   }
 
   private String url(Hook hook) {
@@ -358,9 +369,16 @@ final class EmbedWebhooks implements Closeable {
         .message(TEST_MESSAGE).build());
     String signature = signatureHeader(secret, state.instant().getEpochSecond(), payload);
     Post post = post(url, id, WebhookEventType.WEBHOOK_TEST.value(), signature, payload);
-    WebhookTestResult result = new WebhookTestResult(post.failure == null ? "success" : "failed", UUID.randomUUID(),
-        payload, signature, post.status, post.responseBody, post.failure);
-    return EmbedFamily.ok(new WebhookTestResponse(result));
+    WebhookTestResult result = WebhookTestResult.builder()
+        .result(post.failure == null ? "success" : "failed")
+        .testId(UUID.randomUUID())
+        .payloadSent(payload)
+        .signatureHeader(signature)
+        .httpStatus(post.status)
+        .responseBody(post.responseBody)
+        .errorMessage(post.failure)
+        .build();
+    return EmbedFamily.ok(WebhookTestResponse.builder().result(result).build());
   }
 
   /** What a receiver answered: its status and body, or why it did not. */

@@ -82,7 +82,8 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
   private final Map<String, List<Trade>> trades = new LinkedHashMap<>();
   private final List<Notification> notifications;
   private final List<PnlPreference> pnlPreferences = List.of(
-      new PnlPreference("PF_ETHUSD", "USD"), new PnlPreference("PF_SOLUSD", "USDC"));
+      PnlPreference.builder().symbol("PF_ETHUSD").pnlCurrency("USD").build(),
+      PnlPreference.builder().symbol("PF_SOLUSD").pnlCurrency("USDC").build());
   /** Guarded by {@code this}. */
   private SelfTradeStrategy selfTradeStrategy = SelfTradeStrategy.REJECT_TAKER;
   /** Guarded by {@code this}. */
@@ -94,22 +95,54 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
     this.nonces = nonces;
     keys.put(Seed.FUTURES_FULL_KEY.key(), new Caller(Seed.FUTURES_FULL_KEY, true));
     keys.put(Seed.FUTURES_READ_ONLY_KEY.key(), new Caller(Seed.FUTURES_READ_ONLY_KEY, false));
-    assignmentPreferences.put(48213L, new AssignmentParticipant("flex", "PF_ETHUSD", 25.0, 5.0, true, false,
-        AssignmentTimeFrame.WEEKENDS, true));
-    assignmentPreferences.put(48214L, new AssignmentParticipant("flex", null, null, null, true, true,
-        AssignmentTimeFrame.ALL, false));
-    assignmentPreferences.put(48215L, new AssignmentParticipant("flex", "PF_XBTUSD", 2.0, 0.5, false, true,
-        AssignmentTimeFrame.WEEKDAYS, true));
+    assignmentPreferences.put(48213L, AssignmentParticipant.builder()
+        .contractType("flex")
+        .contract("PF_ETHUSD")
+        .maxPosition(25.0)
+        .maxSize(5.0)
+        .acceptLong(true)
+        .acceptShort(false)
+        .timeFrame(AssignmentTimeFrame.WEEKENDS)
+        .enabled(true)
+        .build());
+    assignmentPreferences.put(48214L, AssignmentParticipant.builder()
+        .contractType("flex")
+        .acceptLong(true)
+        .acceptShort(true)
+        .timeFrame(AssignmentTimeFrame.ALL)
+        .enabled(false)
+        .build());
+    assignmentPreferences.put(48215L, AssignmentParticipant.builder()
+        .contractType("flex")
+        .contract("PF_XBTUSD")
+        .maxPosition(2.0)
+        .maxSize(0.5)
+        .acceptLong(false)
+        .acceptShort(true)
+        .timeFrame(AssignmentTimeFrame.WEEKDAYS)
+        .enabled(true)
+        .build());
     Instant day = seededAt.truncatedTo(ChronoUnit.DAYS);
     this.notifications = List.of(
-        new Notification(NotificationType.MAINTENANCE, NotificationPriority.HIGH,
-            "Trading-engine upgrade. Order entry and the API are unavailable during the window.",
-            utc(day.plus(Duration.ofDays(6)).plus(Duration.ofHours(6))), 45),
-        new Notification(NotificationType.SETTLEMENT, NotificationPriority.MEDIUM,
-            "Monthly contracts expire and settle.", utc(day.plus(Duration.ofDays(14)).plus(Duration.ofHours(16))), null),
-        new Notification(NotificationType.NEW_FEATURE, NotificationPriority.LOW,
-            "Trailing stop orders are now available on all perpetual markets.",
-            utc(day.minus(Duration.ofDays(2)).plus(Duration.ofHours(9))), null));
+        Notification.builder()
+            .type(NotificationType.MAINTENANCE)
+            .priority(NotificationPriority.HIGH)
+            .note("Trading-engine upgrade. Order entry and the API are unavailable during the window.")
+            .effectiveTime(utc(day.plus(Duration.ofDays(6)).plus(Duration.ofHours(6))))
+            .expectedDowntimeMinutes(45)
+            .build(),
+        Notification.builder()
+            .type(NotificationType.SETTLEMENT)
+            .priority(NotificationPriority.MEDIUM)
+            .note("Monthly contracts expire and settle.")
+            .effectiveTime(utc(day.plus(Duration.ofDays(14)).plus(Duration.ofHours(16))))
+            .build(),
+        Notification.builder()
+            .type(NotificationType.NEW_FEATURE)
+            .priority(NotificationPriority.LOW)
+            .note("Trailing stop orders are now available on all perpetual markets.")
+            .effectiveTime(utc(day.minus(Duration.ofDays(2)).plus(Duration.ofHours(9))))
+            .build());
     for (String symbol : SYMBOLS) {
       trades.put(symbol, seedTrades(symbol, seededAt));
     }
@@ -118,9 +151,17 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
     route("POST", PREFIX + "/assignmentprogram/delete", "deleteAssignmentPreference", true,
         (call, path, caller) -> deleteAssignmentPreference(call));
     route("GET", PREFIX + "/notifications", "getNotifications", true, (call, path, caller) ->
-        ok(new NotificationsResponse(FuturesResultStatus.SUCCESS, now(), null, null, notifications)));
+        ok(NotificationsResponse.builder()
+            .result(FuturesResultStatus.SUCCESS)
+            .serverTime(now())
+            .notifications(notifications)
+            .build()));
     route("GET", PREFIX + "/pnlpreferences", "getPnlPreferences", true, (call, path, caller) ->
-        ok(new PnlPreferencesResponse(FuturesResultStatus.SUCCESS, now(), null, null, pnlPreferences)));
+        ok(PnlPreferencesResponse.builder()
+            .result(FuturesResultStatus.SUCCESS)
+            .serverTime(now())
+            .preferences(pnlPreferences)
+            .build()));
     route("PUT", PREFIX + "/self-trade-strategy", "updateSelfTradeStrategy", true, this::selfTradeStrategy);
     route("GET", PREFIX + "/history", "getTradeHistory", false, (call, path, caller) -> history(call));
   }
@@ -209,7 +250,12 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
 
   Reply error(int status, FuturesErrorCode code, String detail) {
     List<String> errors = detail == null ? null : List.of(code.value(), detail);
-    return Reply.json(status, Json.write(new FuturesEnvelope(FuturesResultStatus.ERROR, now(), code, errors)));
+    return Reply.json(status, Json.write(FuturesEnvelope.builder()
+        .result(FuturesResultStatus.ERROR)
+        .serverTime(now())
+        .error(code)
+        .errors(errors)
+        .build()));
   }
 
   @Override
@@ -243,8 +289,15 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
       instruments.add(instrument);
     }
     PortfolioMath.Result result = PortfolioMath.simulate(request.positions(), instruments, settings.clock().instant());
-    return ok(new PortfolioSimulationResponse(FuturesResultStatus.SUCCESS, now(), null, null,
-        result.maintenanceMargin(), result.initialMargin(), result.pnl(), result.breakdown(), result.greeks()));
+    return ok(PortfolioSimulationResponse.builder()
+        .result(FuturesResultStatus.SUCCESS)
+        .serverTime(now())
+        .maintenanceMargin(result.maintenanceMargin())
+        .initialMargin(result.initialMargin())
+        .pnl(result.pnl())
+        .portfolioMarginBreakdown(result.breakdown())
+        .greeks(result.greeks())
+        .build());
   }
 
   private Reply deleteAssignmentPreference(HttpCall call) {
@@ -256,7 +309,12 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
     if (removed == null) {
       return error(404, FuturesErrorCode.NOT_FOUND, null);
     }
-    return ok(new AssignmentPreferenceResponse(FuturesResultStatus.SUCCESS, now(), null, null, id, removed));
+    return ok(AssignmentPreferenceResponse.builder()
+        .result(FuturesResultStatus.SUCCESS)
+        .serverTime(now())
+        .id(id)
+        .participant(removed)
+        .build());
   }
 
   private Reply selfTradeStrategy(HttpCall call, Map<String, String> path, Caller caller) {
@@ -264,7 +322,11 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
     synchronized (this) {
       selfTradeStrategy = strategy;
     }
-    return ok(new SelfTradeStrategyResponse(FuturesResultStatus.SUCCESS, now(), null, null, strategy));
+    return ok(SelfTradeStrategyResponse.builder()
+        .result(FuturesResultStatus.SUCCESS)
+        .serverTime(now())
+        .strategy(strategy)
+        .build());
   }
 
   private Reply history(HttpCall call) {
@@ -293,7 +355,11 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
         page.add(trade.entry());
       }
     }
-    return ok(new TradeHistoryResponse(FuturesResultStatus.SUCCESS, now(), null, null, page));
+    return ok(TradeHistoryResponse.builder()
+        .result(FuturesResultStatus.SUCCESS)
+        .serverTime(now())
+        .history(page)
+        .build());
   }
 
   /**
@@ -314,12 +380,35 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
       String uid = UUID.nameUUIDFromBytes((symbol + ":" + i).getBytes(StandardCharsets.UTF_8)).toString();
       String timeText = MILLIS.format(time);
       TradeHistoryEntry entry = i == 0
-          ? new TradeHistoryEntry(price, timeText, TradeSide.BUY, size, (long) (TRADES_PER_SYMBOL - i), type, uid,
-              "ISIN", "GB00J9YH3B47", "KMTF", "MONE", "USD", Math.round(price * size * 100_000) / 100_000.0, "USD",
-              MILLIS.format(time.plusMillis(15)), "KMTF", uid, true)
-          : new TradeHistoryEntry(price, timeText, random.nextBoolean() ? TradeSide.BUY : TradeSide.SELL, size,
-              (long) (TRADES_PER_SYMBOL - i), type, uid, null, null, null, null, null, null, null, null, null, null,
-              null);
+          ? TradeHistoryEntry.builder()
+              .price(price)
+              .time(timeText)
+              .side(TradeSide.BUY)
+              .size(size)
+              .tradeId((long) (TRADES_PER_SYMBOL - i))
+              .type(type)
+              .uid(uid)
+              .instrumentIdentificationType("ISIN")
+              .isin("GB00J9YH3B47")
+              .executionVenue("KMTF")
+              .priceNotation("MONE")
+              .priceCurrency("USD")
+              .notionalAmount(Math.round(price * size * 100_000) / 100_000.0)
+              .notionalCurrency("USD")
+              .publicationTime(MILLIS.format(time.plusMillis(15)))
+              .publicationVenue("KMTF")
+              .transactionIdentificationCode(uid)
+              .toBeCleared(true)
+              .build()
+          : TradeHistoryEntry.builder()
+              .price(price)
+              .time(timeText)
+              .side(random.nextBoolean() ? TradeSide.BUY : TradeSide.SELL)
+              .size(size)
+              .tradeId((long) (TRADES_PER_SYMBOL - i))
+              .type(type)
+              .uid(uid)
+              .build();
       list.add(new Trade(time, entry));
     }
     list.sort(Comparator.comparing(Trade::time).reversed());

@@ -14,6 +14,7 @@ import io.github.krakensdk.futures.model.FuturesJsonAdapters;
 import io.github.krakensdk.futures.model.OptionGreeks;
 import io.github.krakensdk.oauth.model.OAuthJsonAdapters;
 import io.github.krakensdk.runtime.json.KrakenJson;
+import io.github.krakensdk.runtime.validation.Validatable;
 import io.github.krakensdk.spot.model.FeeTierInfo;
 import io.github.krakensdk.spot.model.SpotJsonAdapters;
 import io.github.krakensdk.spot.model.TradeVolume;
@@ -69,7 +70,8 @@ final class Json {
   private static JsonAdapter<?> nullPolicy(Type type, Set<? extends java.lang.annotation.Annotation> annotations,
       Moshi moshi) {
     Class<?> raw = Types.getRawType(type);
-    if (!raw.isRecord() || !raw.getPackageName().startsWith("io.github.krakensdk.")) {
+    boolean model = raw.isRecord() || Validatable.class.isAssignableFrom(raw);
+    if (!model || !raw.getPackageName().startsWith("io.github.krakensdk.")) {
       return null;
     }
     boolean keep = KEEPS_NULLS.contains(raw);

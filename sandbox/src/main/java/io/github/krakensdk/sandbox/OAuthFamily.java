@@ -132,10 +132,12 @@ final class OAuthFamily extends Endpoint<Object> {
     route("POST", "/oauth/token", "getToken", true, (call, path, client) -> token(call, (Client) client));
     route("GET", "/oauth/userinfo", "getUserInfo", true, (call, path, grant) ->
         withScope((Grant) grant, "account.info:basic", () -> Reply.json(200,
-            Json.write(new UserInfoResponse(new UserInfo(Seed.USER_EMAIL, Seed.USER_IIBAN))))));
+            Json.write(UserInfoResponse.builder()
+                .result(UserInfo.builder().email(Seed.USER_EMAIL).iban(Seed.USER_IIBAN).build())
+                .build()))));
     route("GET", "/oauth/fast-api-keys", "listFastApiKeys", true, (call, path, grant) ->
         withScope((Grant) grant, READ, () -> Reply.json(200,
-            Json.write(new FastApiKeyListResponse(fastApiKeys())))));
+            Json.write(FastApiKeyListResponse.builder().result(fastApiKeys()).build()))));
     route("POST", "/oauth/fast-api-key", "createFastApiKey", true, (call, path, grant) ->
         createFastApiKey((Grant) grant, Json.read(call.body, FastApiKeySettings.class)));
     route("PUT", "/oauth/fast-api-key", "updateFastApiKey", true, (call, path, grant) ->
@@ -268,7 +270,7 @@ final class OAuthFamily extends Endpoint<Object> {
   // ---- envelopes ----
 
   static Reply oauthError(int status, OAuthErrorCode code, String description) {
-    return Reply.json(status, Json.write(new OAuthError(code, description)));
+    return Reply.json(status, Json.write(OAuthError.builder().error(code).errorDescription(description).build()));
   }
 
   @Override
@@ -339,7 +341,12 @@ final class OAuthFamily extends Endpoint<Object> {
     String refresh = Secrets.randomToken(32);
     accessTokens.put(access, new Grant(client.id(), scopes, now.plus(lifetime), null));
     refreshTokens.put(refresh, new Grant(client.id(), scopes, now.plus(REFRESH_LIFETIME), access));
-    return Reply.json(200, Json.write(new TokenResponse(access, TokenType.BEARER, (int) lifetime.toSeconds(), refresh)));
+    return Reply.json(200, Json.write(TokenResponse.builder()
+        .accessToken(access)
+        .tokenType(TokenType.BEARER)
+        .expiresIn((int) lifetime.toSeconds())
+        .refreshToken(refresh)
+        .build()));
   }
 
   private static Reply withScope(Grant grant, String scope, Supplier<Reply> answer) {
@@ -414,9 +421,18 @@ final class OAuthFamily extends Endpoint<Object> {
   private static FastApiKeyPermissions permissionsOf(Set<SpotKeyPermission> held) {
     Map<String, Boolean> on = new HashMap<>();
     PERMISSIONS.forEach((name, permission) -> on.put(name, held.contains(permission)));
-    return new FastApiKeyPermissions(on.get("export_data"), on.get("funds_add"), on.get("funds_earn"),
-        on.get("funds_query"), on.get("funds_withdraw"), on.get("ledger_query"), on.get("trades_close"),
-        on.get("trades_modify"), on.get("trades_query_closed"), on.get("trades_query_open"));
+    return FastApiKeyPermissions.builder()
+        .exportData(on.get("export_data"))
+        .fundsAdd(on.get("funds_add"))
+        .fundsEarn(on.get("funds_earn"))
+        .fundsQuery(on.get("funds_query"))
+        .fundsWithdraw(on.get("funds_withdraw"))
+        .ledgerQuery(on.get("ledger_query"))
+        .tradesClose(on.get("trades_close"))
+        .tradesModify(on.get("trades_modify"))
+        .tradesQueryClosed(on.get("trades_query_closed"))
+        .tradesQueryOpen(on.get("trades_query_open"))
+        .build();
   }
 
   private static Reply unknownKey(String name) {
@@ -445,11 +461,25 @@ final class OAuthFamily extends Endpoint<Object> {
           orZero(settings.queryFrom()), orZero(settings.queryTo()), orZero(settings.validUntil()), now, now);
       fastKeys.put(key.name(), key);
       FastApiKey shown = shown(key);
-      CreatedFastApiKey created = new CreatedFastApiKey(shown.apiKey(), shown.apiKeyName(), shown.createdTime(),
-          shown.id(), shown.ipAllowlist(), shown.lastUsed(), shown.modifiedTime(), shown.nonce(), shown.nonceWindow(),
-          shown.oauthClient(), shown.permissions(), shown.purpose(), shown.queryFrom(), shown.queryTo(),
-          shown.validUntil(), spotKey.secret());
-      return Reply.json(200, Json.write(new CreatedFastApiKeyResponse(created)));
+      CreatedFastApiKey created = CreatedFastApiKey.builder()
+          .apiKey(shown.apiKey())
+          .apiKeyName(shown.apiKeyName())
+          .createdTime(shown.createdTime())
+          .id(shown.id())
+          .ipAllowlist(shown.ipAllowlist())
+          .lastUsed(shown.lastUsed())
+          .modifiedTime(shown.modifiedTime())
+          .nonce(shown.nonce())
+          .nonceWindow(shown.nonceWindow())
+          .oauthClient(shown.oauthClient())
+          .permissions(shown.permissions())
+          .purpose(shown.purpose())
+          .queryFrom(shown.queryFrom())
+          .queryTo(shown.queryTo())
+          .validUntil(shown.validUntil())
+          .secret(spotKey.secret())
+          .build();
+      return Reply.json(200, Json.write(CreatedFastApiKeyResponse.builder().result(created).build()));
     }
   }
 
@@ -477,7 +507,7 @@ final class OAuthFamily extends Endpoint<Object> {
       fastKeys.remove(current.name());
       fastKeys.put(name, changed);
       spot.changeKey(current.spotKey(), name, permissions);
-      return Reply.json(200, Json.write(new BooleanResultResponse(true)));
+      return Reply.json(200, Json.write(BooleanResultResponse.builder().result(true).build()));
     }
   }
 
@@ -488,7 +518,7 @@ final class OAuthFamily extends Endpoint<Object> {
         return unknownKey(deletion.apiKeyName());
       }
       spot.revokeKey(removed.spotKey());
-      return Reply.json(200, Json.write(new BooleanResultResponse(true)));
+      return Reply.json(200, Json.write(BooleanResultResponse.builder().result(true).build()));
     }
   }
 
@@ -513,9 +543,23 @@ final class OAuthFamily extends Endpoint<Object> {
   /** The key as the listing shows it. Guarded by {@code this}. */
   private FastApiKey shown(FastKey key) {
     long nonce = spot.lastNonce(key.spotKey());
-    return new FastApiKey(key.spotKey().key(), key.name(), key.created().toString(), id(key.name()),
-        key.ipAllowlist(), 0.0, key.modified().toString(), nonce, key.nonceWindow(), key.clientId(),
-        permissionsOf(key.permissions()), FastApiKeyPurpose.STANDARD, key.queryFrom(), key.queryTo(), key.validUntil());
+    return FastApiKey.builder()
+        .apiKey(key.spotKey().key())
+        .apiKeyName(key.name())
+        .createdTime(key.created().toString())
+        .id(id(key.name()))
+        .ipAllowlist(key.ipAllowlist())
+        .lastUsed(0.0)
+        .modifiedTime(key.modified().toString())
+        .nonce(nonce)
+        .nonceWindow(key.nonceWindow())
+        .oauthClient(key.clientId())
+        .permissions(permissionsOf(key.permissions()))
+        .purpose(FastApiKeyPurpose.STANDARD)
+        .queryFrom(key.queryFrom())
+        .queryTo(key.queryTo())
+        .validUntil(key.validUntil())
+        .build();
   }
 
   private synchronized List<FastApiKey> fastApiKeys() {

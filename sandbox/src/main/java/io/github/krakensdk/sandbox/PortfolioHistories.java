@@ -108,11 +108,13 @@ final class PortfolioHistories {
           assets.put(asset, asset(live, query.user(), asset, date, query.quote()));
         }
       }
-      points.add(new PortfolioHistoryPoint(date,
-          query.totalBalance() ? total : null,
-          query.totalPnl() ? total.subtract(opening) : null,
-          query.totalPnl() ? percent(total.subtract(opening), opening) : null,
-          assets));
+      points.add(PortfolioHistoryPoint.builder()
+          .date(date)
+          .totalBalance(query.totalBalance() ? total : null)
+          .totalPnl(query.totalPnl() ? total.subtract(opening) : null)
+          .totalPnlPct(query.totalPnl() ? percent(total.subtract(opening), opening) : null)
+          .assets(assets)
+          .build());
     }
     BigDecimal windowPnl = null;
     BigDecimal windowPnlPct = null;
@@ -120,8 +122,15 @@ final class PortfolioHistories {
       windowPnl = total(live, query.user(), last, query.quote()).subtract(opening);
       windowPnlPct = percent(windowPnl, opening);
     }
-    return new PortfolioHistory(query.start(), query.end(), points, nextCursor, query.quote(), windowPnl,
-        windowPnlPct);
+    return PortfolioHistory.builder()
+        .startDate(query.start())
+        .endDate(query.end())
+        .history(points)
+        .nextCursor(nextCursor)
+        .currency(query.quote())
+        .totalPnl(windowPnl)
+        .totalPnlPct(windowPnlPct)
+        .build();
   }
 
   private static PortfolioHistoryAsset asset(Live live, String user, String asset, LocalDate date, String quote) {
@@ -130,9 +139,12 @@ final class PortfolioHistories {
       BigDecimal balance = held.get(asset);
       BigDecimal price = live.price(asset, quote, date);
       if (balance == null || price == null) {
-        return new PortfolioHistoryAsset(null, null);
+        return PortfolioHistoryAsset.builder().build();
       }
-      return new PortfolioHistoryAsset(balance, balance.multiply(price).setScale(2, RoundingMode.HALF_EVEN));
+      return PortfolioHistoryAsset.builder()
+          .balance(balance)
+          .value(balance.multiply(price).setScale(2, RoundingMode.HALF_EVEN))
+          .build();
     }
     return asset(user, asset, date, quote);
   }
@@ -140,9 +152,9 @@ final class PortfolioHistories {
   private static PortfolioHistoryAsset asset(String user, String asset, LocalDate date, String quote) {
     BigDecimal balance = balance(user, asset, date);
     if (balance == null) {
-      return new PortfolioHistoryAsset(null, null);
+      return PortfolioHistoryAsset.builder().build();
     }
-    return new PortfolioHistoryAsset(balance, value(asset, balance, date, quote));
+    return PortfolioHistoryAsset.builder().balance(balance).value(value(asset, balance, date, quote)).build();
   }
 
   /** The sum of the values of every asset held on {@code date}, each rounded to cents as the summary does. */

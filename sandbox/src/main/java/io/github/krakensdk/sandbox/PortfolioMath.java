@@ -104,7 +104,7 @@ final class PortfolioMath {
         pnl += size * (intrinsic - entry);
         netDelta += size * delta;
         deltaNotional += Math.abs(size * delta * mark);
-        greeks.put(instrument.symbol(), new OptionGreeks(-1.0, round(delta), null, null, null, null));
+        greeks.put(instrument.symbol(), OptionGreeks.builder().iv(-1.0).delta(round(delta)).build());
         continue;
       }
       double price = price(instrument, mark, volatility, years);
@@ -119,8 +119,14 @@ final class PortfolioMath {
       pnl += size * (price - entry);
       netDelta += size * delta;
       deltaNotional += Math.abs(size * delta * mark);
-      greeks.put(instrument.symbol(), new OptionGreeks(volatility, round(delta), round(gamma), round(vega),
-          round(theta), round(rho)));
+      greeks.put(instrument.symbol(), OptionGreeks.builder()
+          .iv(volatility)
+          .delta(round(delta))
+          .gamma(round(gamma))
+          .vega(round(vega))
+          .theta(round(theta))
+          .rho(round(rho))
+          .build());
       for (int s = 0; s < SHOCKS.length; s++) {
         own[s] += size * (price(instrument, mark * (1 + SHOCKS[s]), volatility, years) - price);
       }
@@ -150,9 +156,16 @@ final class PortfolioMath {
         scenarioPnls.add(round(scenario));
       }
     }
-    PortfolioMarginBreakdown breakdown = new PortfolioMarginBreakdown(round(anyOption ? netted : 0),
-        round(anyOption ? marketRisk : 0), scenarioPnls, round(deltaNotional), round(netDelta), round(premium),
-        buyOnly, round(futuresMargin));
+    PortfolioMarginBreakdown breakdown = PortfolioMarginBreakdown.builder()
+        .totalCrossAssetNettedMarketRisk(round(anyOption ? netted : 0))
+        .totalMarketRisk(round(anyOption ? marketRisk : 0))
+        .totalScenarioPnls(scenarioPnls)
+        .totalAbsoluteOptionPositionDeltaNotional(round(deltaNotional))
+        .netPortfolioDelta(round(netDelta))
+        .totalPremium(round(premium))
+        .isBuyOnly(buyOnly)
+        .futuresMaintenanceMargin(round(futuresMargin))
+        .build();
     return new Result(round(maintenance), round(2 * maintenance), round(pnl), breakdown, greeks);
   }
 

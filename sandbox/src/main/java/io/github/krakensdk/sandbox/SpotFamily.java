@@ -312,7 +312,7 @@ final class SpotFamily extends Endpoint<SandboxKey> {
   // ---- envelopes ----
 
   static Reply errors(String... errors) {
-    return Reply.json(200, Json.write(new SpotEnvelope(List.of(errors))));
+    return Reply.json(200, Json.write(SpotEnvelope.builder().error(List.of(errors)).build()));
   }
 
   @Override
@@ -324,12 +324,12 @@ final class SpotFamily extends Endpoint<SandboxKey> {
 
   @Override
   Reply unknownOperation(HttpCall call, boolean pathKnown) {
-    return Reply.json(404, Json.write(new SpotEnvelope(List.of("EGeneral:Unknown method"))));
+    return Reply.json(404, Json.write(SpotEnvelope.builder().error(List.of("EGeneral:Unknown method")).build()));
   }
 
   @Override
   Reply internalError(Exception e) {
-    return Reply.json(500, Json.write(new SpotEnvelope(List.of("EGeneral:Internal error:" + e))));
+    return Reply.json(500, Json.write(SpotEnvelope.builder().error(List.of("EGeneral:Internal error:" + e)).build()));
   }
 
   // ---- operations ----
@@ -360,10 +360,16 @@ final class SpotFamily extends Endpoint<SandboxKey> {
     }
     Map<String, AssetInfo> result = new LinkedHashMap<>();
     for (Asset asset : selected) {
-      result.put(displayNames ? asset.display() : asset.internal(), new AssetInfo(asset.aclass(), asset.altname(),
-          asset.decimals(), asset.displayDecimals(), asset.collateral(), asset.status()));
+      result.put(displayNames ? asset.display() : asset.internal(), AssetInfo.builder()
+          .aclass(asset.aclass())
+          .altname(asset.altname())
+          .decimals(asset.decimals())
+          .displayDecimals(asset.displayDecimals())
+          .collateralValue(asset.collateral())
+          .status(asset.status())
+          .build());
     }
-    return Reply.json(200, Json.write(new AssetsResponse(List.of(), result)));
+    return Reply.json(200, Json.write(AssetsResponse.builder().error(List.of()).result(result).build()));
   }
 
   /** An asset by its internal name, display name or altname ({@code XXBT}, {@code BTC}, {@code XBT}). */

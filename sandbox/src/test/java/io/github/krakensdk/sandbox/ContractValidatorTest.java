@@ -50,15 +50,19 @@ class ContractValidatorTest {
 
   @Test
   void theWriterKeepsRequiredNullsAndLeavesOutOptionalOnes() {
-    String tier = Json.write(new io.github.krakensdk.spot.model.FeeTierInfo(
-        new java.math.BigDecimal("0.1"), null, null, null, null, null));
+    String tier = Json.write(io.github.krakensdk.spot.model.FeeTierInfo.builder()
+        .fee(new java.math.BigDecimal("0.1"))
+        .build());
     assertTrue(tier.contains("\"next_fee\":null"), tier);
-    String webhook = Json.write(new io.github.krakensdk.embed.model.Webhook("W", null, true, null, null, null, null));
+    String webhook = Json.write(io.github.krakensdk.embed.model.Webhook.builder().id("W").enabled(true).build());
     assertEquals("{\"id\":\"W\",\"enabled\":true}", webhook);
     // Nested: a point inside a page keeps its own rule (assets left out), the page keeps next_cursor.
-    String page = Json.write(new io.github.krakensdk.embed.model.PortfolioHistory(null, null,
-        List.of(new io.github.krakensdk.embed.model.PortfolioHistoryPoint(java.time.LocalDate.parse("2025-01-01"),
-            null, null, null, null)), null, "USD", null, null));
+    String page = Json.write(io.github.krakensdk.embed.model.PortfolioHistory.builder()
+        .history(List.of(io.github.krakensdk.embed.model.PortfolioHistoryPoint.builder()
+            .date(java.time.LocalDate.parse("2025-01-01"))
+            .build()))
+        .currency("USD")
+        .build());
     assertTrue(page.contains("\"next_cursor\":null"), page);
     assertTrue(page.contains("{\"date\":\"2025-01-01\"}"), page);
   }

@@ -101,7 +101,18 @@ class OAuthFastApiKeyTest {
     String[] scopes = OAuthFamily.SCOPES.toArray(String[]::new);
     try (KrakenClient app = authorized(sandbox, scopes)) {
       CreatedFastApiKey all = app.oauth().createFastApiKey(r -> r.apiKeyName("everything")
-          .permissions(new FastApiKeyPermissions(true, true, true, true, true, true, true, true, true, true)));
+          .permissions(FastApiKeyPermissions.builder()
+              .exportData(true)
+              .fundsAdd(true)
+              .fundsEarn(true)
+              .fundsQuery(true)
+              .fundsWithdraw(true)
+              .ledgerQuery(true)
+              .tradesClose(true)
+              .tradesModify(true)
+              .tradesQueryClosed(true)
+              .tradesQueryOpen(true)
+              .build()));
       SandboxKey spotKey = new SandboxKey(all.apiKey(), all.secret());
       assertEquals(EnumSet.complementOf(EnumSet.of(SpotKeyPermission.WEBSOCKET)), sandbox.spotKeyPermissions(spotKey));
       CreatedFastApiKey none = app.oauth().createFastApiKey(r -> r.apiKeyName("nothing"));

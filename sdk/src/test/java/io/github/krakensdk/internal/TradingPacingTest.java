@@ -177,12 +177,12 @@ final class TradingPacingTest {
     String txid = place(starter, "XBTUSD");
     time.advance(Duration.ofSeconds(7));
     assertEquals(Duration.ZERO, starter.reserve(AMEND, amend(txid)));
-    starter.onResult(AMEND, amend(txid), new OrderAmended("TAMEND"));
+    starter.onResult(AMEND, amend(txid), OrderAmended.builder().amendId("TAMEND").build());
     assertEquals(60 - 3, room(starter, "XBTUSD"), "+1 and +2 at 7 s");
 
     time.advance(Duration.ofSeconds(120)); // all decayed; the order last changed 120 s ago: +1
     assertEquals(Duration.ZERO, starter.reserve(AMEND, amend(txid)));
-    starter.onResult(AMEND, amend(txid), new OrderAmended("TAMEND2"));
+    starter.onResult(AMEND, amend(txid), OrderAmended.builder().amendId("TAMEND2").build());
     time.advance(Duration.ofSeconds(12)); // that +1 decayed; the order is 12 s young
     starter.reserve(AMEND, amend(txid));
     assertEquals(60 - 2, room(starter, "XBTUSD"), "+1 and +1 at 12 s since the last amend");
@@ -224,7 +224,7 @@ final class TradingPacingTest {
     AddOrderRequest tagged = AddOrderRequest.builder().pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.LIMIT)
         .price("80000").volume(new BigDecimal("0.01")).clOrdId("quote-7").userref(42).build();
     starter.reserve(ADD, tagged);
-    starter.onResult(ADD, tagged, new OrderAdded(null, List.of("OTAGGED")));
+    starter.onResult(ADD, tagged, OrderAdded.builder().txid(List.of("OTAGGED")).build());
     String other = place(starter, "XBTUSD", 42);
     time.advance(Duration.ofSeconds(20)); // both 20 s old: +4 each
     starter.reserve(CANCEL, CancelOrderRequest.builder().clOrdId("quote-7").build());
@@ -232,7 +232,7 @@ final class TradingPacingTest {
     time.advance(Duration.ofSeconds(100)); // both 120 s old: +1 each
     starter.reserve(CANCEL, cancel("42"));
     assertEquals(60 - 2, room(starter, "XBTUSD"), "a userref names both orders");
-    starter.onResult(CANCEL, cancel("42"), new OrdersCancelled(2, false));
+    starter.onResult(CANCEL, cancel("42"), OrdersCancelled.builder().count(2).pending(false).build());
     time.advance(Duration.ofSeconds(100));
     starter.reserve(CANCEL, cancel(other));
     assertEquals(60, room(starter, "XBTUSD"), "cancelled orders are forgotten");
@@ -246,7 +246,10 @@ final class TradingPacingTest {
     assertEquals(Duration.ZERO, starter.reserve(CANCEL_ALL, CancelAllOrdersRequest.builder().build()));
     assertEquals(60 - 4, room(starter, "XBTUSD"));
     assertEquals(60 - 4, room(starter, "ETHUSD"));
-    starter.onResult(CANCEL_ALL, CancelAllOrdersRequest.builder().build(), new OrdersCancelled(2, false));
+    starter.onResult(CANCEL_ALL, CancelAllOrdersRequest.builder().build(), OrdersCancelled.builder()
+        .count(2)
+        .pending(false)
+        .build());
     time.advance(Duration.ofSeconds(120));
     starter.reserve(CANCEL, cancel(first));
     assertEquals(60, room(starter, "XBTUSD"), "all forgotten");
@@ -267,8 +270,10 @@ final class TradingPacingTest {
     assertEquals(Duration.ofSeconds(1), starter.reserve(ADD, order("LTCUSD")));
     AddOrderBatchRequest batch = batch("SOLUSD", 2);
     starter.reserve(BATCH, batch);
-    starter.onResult(BATCH, batch, new OrderBatchAdded(List.of(new BatchOrderResult("OSOL1", null, null, null),
-        new BatchOrderResult(null, null, null, "EOrder:Rate limit exceeded"))));
+    starter.onResult(BATCH, batch, OrderBatchAdded.builder()
+        .orders(List.of(BatchOrderResult.builder().txid("OSOL1").build(),
+            BatchOrderResult.builder().error("EOrder:Rate limit exceeded").build()))
+        .build());
     assertEquals(Duration.ofSeconds(1), starter.reserve(ADD, order("SOLUSD")));
   }
 
@@ -287,7 +292,7 @@ final class TradingPacingTest {
     String second = place(starter, "XBTUSD");
     for (int i = 0; i < TradingPacing.REMEMBERED - 1; i++) {
       AddOrderRequest request = order("ETHUSD");
-      starter.onResult(ADD, request, new OrderAdded(null, List.of("OFILL" + i)));
+      starter.onResult(ADD, request, OrderAdded.builder().txid(List.of("OFILL" + i)).build());
     }
     time.advance(Duration.ofSeconds(60)); // the first two orders are 60 s old: +2 if known
     starter.reserve(CANCEL, cancel(first));
@@ -337,7 +342,7 @@ final class TradingPacingTest {
   }
 
   private static OrderEdited edited(String txid, String original) {
-    return new OrderEdited(null, txid, original, "ok", null, null, null, 1, null, null, null);
+    return OrderEdited.builder().txid(txid).originaltxid(original).status("ok").ordersCancelled(1).build();
   }
 
   /** Places an order: counted, then learned from its result. */
@@ -350,7 +355,7 @@ final class TradingPacingTest {
         .ordertype(OrderType.LIMIT).price("80000").volume(new BigDecimal("0.01")).userref(userref).build();
     assertEquals(Duration.ZERO, pacing.reserve(ADD, request));
     String txid = "O" + ++ids;
-    pacing.onResult(ADD, request, new OrderAdded(null, List.of(txid)));
+    pacing.onResult(ADD, request, OrderAdded.builder().txid(List.of(txid)).build());
     return txid;
   }
 

@@ -16,7 +16,7 @@ import retrofit2.Converter;
 import retrofit2.Retrofit;
 
 /**
- * The JSON body of a request record (a generated model, {@link Validatable}), encoded by its
+ * The JSON body of a request (a generated model, {@link Validatable}), encoded by its
  * generated adapter: one JSON object, UTF-8, without whitespace, each member once. A signing
  * interceptor that must put a nonce into the body reads {@link #encoded()} and splices the nonce
  * in without parsing the body again to check what an arbitrary caller's body would need checked.
@@ -31,14 +31,14 @@ public final class JsonRequestBody extends RequestBody {
     this.encoded = encoded;
   }
 
-  /** Encodes request records; any other body is left to the next factory (Moshi's). */
+  /** Encodes generated models; any other body is left to the next factory (Moshi's). */
   public static Converter.Factory converterFactory(Moshi moshi) {
     Objects.requireNonNull(moshi, "moshi == null");
     return new Converter.Factory() {
       @Override
       public Converter<?, RequestBody> requestBodyConverter(Type type, Annotation[] parameterAnnotations,
           Annotation[] methodAnnotations, Retrofit retrofit) {
-        if (!(type instanceof Class<?> record) || !record.isRecord() || !Validatable.class.isAssignableFrom(record)) {
+        if (!(type instanceof Class<?> model) || !Validatable.class.isAssignableFrom(model)) {
           return null;
         }
         JsonAdapter<Object> adapter = moshi.adapter(type);

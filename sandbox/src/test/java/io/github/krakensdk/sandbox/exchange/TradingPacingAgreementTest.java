@@ -104,7 +104,7 @@ class TradingPacingAgreementTest extends ExchangeFixture {
     pace(ADD, request);
     String txid = (String) list(send("addOrder", "pair", "XBTUSD", "type", "buy", "ordertype", "limit", "price",
         price, "volume", "0.01").get("txid")).get(0);
-    pacing.onResult(ADD, request, new OrderAdded(null, List.of(txid)));
+    pacing.onResult(ADD, request, OrderAdded.builder().txid(List.of(txid)).build());
     return txid;
   }
 
@@ -113,7 +113,7 @@ class TradingPacingAgreementTest extends ExchangeFixture {
     pace(ADD, request);
     String txid = (String) list(send("addOrder", "pair", "XBTUSD", "type", "buy", "ordertype", "market", "volume",
         "0.0001").get("txid")).get(0);
-    pacing.onResult(ADD, request, new OrderAdded(null, List.of(txid)));
+    pacing.onResult(ADD, request, OrderAdded.builder().txid(List.of(txid)).build());
   }
 
   private static AddOrderRequest marketRequest() {
@@ -125,15 +125,19 @@ class TradingPacingAgreementTest extends ExchangeFixture {
     AmendOrderRequest request = AmendOrderRequest.builder().txid(txid).limitPrice(price).build();
     pace(AMEND, request);
     String amendId = (String) send("amendOrder", "txid", txid, "limit_price", price).get("amend_id");
-    pacing.onResult(AMEND, request, new OrderAmended(amendId));
+    pacing.onResult(AMEND, request, OrderAmended.builder().amendId(amendId).build());
   }
 
   private String edit(String txid, String price) {
     EditOrderRequest request = EditOrderRequest.builder().txid(txid).pair("XBTUSD").price(price).build();
     pace(EDIT, request);
     String replacement = (String) send("editOrder", "txid", txid, "pair", "XBTUSD", "price", price).get("txid");
-    pacing.onResult(EDIT, request, new OrderEdited(null, replacement, txid, "ok", null, null, null, 1, null, null,
-        null));
+    pacing.onResult(EDIT, request, OrderEdited.builder()
+        .txid(replacement)
+        .originaltxid(txid)
+        .status("ok")
+        .ordersCancelled(1)
+        .build());
     return replacement;
   }
 
@@ -141,14 +145,14 @@ class TradingPacingAgreementTest extends ExchangeFixture {
     CancelOrderRequest request = CancelOrderRequest.builder().txid(txid).build();
     assertEquals(Duration.ZERO, pacing.reserve(CANCEL, request));
     send("cancelOrder", "txid", txid);
-    pacing.onResult(CANCEL, request, new OrdersCancelled(1, false));
+    pacing.onResult(CANCEL, request, OrdersCancelled.builder().count(1).pending(false).build());
   }
 
   private void cancelBatch(List<String> txids) {
     CancelOrderBatchRequest request = CancelOrderBatchRequest.builder().orders(List.<Object>copyOf(txids)).build();
     assertEquals(Duration.ZERO, pacing.reserve(CANCEL_BATCH, request));
     assertEquals((long) txids.size(), send("cancelOrderBatch", "orders", List.copyOf(txids)).get("count"));
-    pacing.onResult(CANCEL_BATCH, request, new OrdersCancelled(txids.size(), false));
+    pacing.onResult(CANCEL_BATCH, request, OrdersCancelled.builder().count(txids.size()).pending(false).build());
   }
 
   private void pace(Operation operation, Object request) {

@@ -16,7 +16,6 @@ import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
 import io.github.krakensdk.tests.contract.JavaTypes;
 import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -178,12 +177,8 @@ class OperationWireTest {
         }
         Class<?> body = call.contract.family.modelClassOrNull(Contract.schemaName(call.bodySchema()));
         assertNotNull(body, call.op.id() + ": no body model");
-        if (body.isRecord()) {
-          for (RecordComponent component : body.getRecordComponents()) {
-            if (component.getName().equals(camel)) {
-              found.add(body.getSimpleName() + "." + camel);
-            }
-          }
+        if (JavaTypes.members(body).containsKey(camel)) {
+          found.add(body.getSimpleName() + "." + camel);
         }
       }
     }

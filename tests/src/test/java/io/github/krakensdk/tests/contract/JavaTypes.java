@@ -3,18 +3,21 @@ package io.github.krakensdk.tests.contract;
 import com.squareup.moshi.Types;
 import io.swagger.v3.oas.models.media.Schema;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
+import io.github.krakensdk.runtime.validation.Validatable;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The Java types the generator is documented to produce for contract schemas, and navigation
- * from a generated record to the type of one of its JSON properties.
+ * from a generated model to the type of one of its JSON properties.
  */
 public final class JavaTypes {
   /** A path step meaning "the items of an array". */
@@ -56,7 +59,7 @@ public final class JavaTypes {
       "var", "yield", "sealed", "permits");
 
   /**
-   * The type reached from {@code owner} by one step: a JSON property of a generated record,
+   * The type reached from {@code owner} by one step: a JSON property of a generated model,
    * {@link #ITEMS} of a {@code List}, or {@link #VALUES} of a {@code Map}. {@code null} if the
    * step does not exist on {@code owner}.
    */
@@ -69,15 +72,26 @@ public final class JavaTypes {
       return owner instanceof ParameterizedType p && Types.getRawType(p) == Map.class
           ? p.getActualTypeArguments()[1] : null;
     }
-    if (owner instanceof Class<?> type && type.isRecord()) {
-      String name = camel(step);
-      for (RecordComponent component : type.getRecordComponents()) {
-        if (component.getName().equals(name)) {
-          return component.getGenericType();
+    if (owner instanceof Class<?> type) {
+      return members(type).get(camel(step));
+    }
+    return null;
+  }
+
+  /**
+   * The members of a generated model (a {@link Validatable} class) by Java name, in the contract's
+   * order, with their types: its instance fields, one per accessor. Empty for any other type.
+   */
+  public static Map<String, Type> members(Class<?> model) {
+    Map<String, Type> members = new LinkedHashMap<>();
+    if (Validatable.class.isAssignableFrom(model)) {
+      for (Field field : model.getDeclaredFields()) {
+        if (!Modifier.isStatic(field.getModifiers()) && !field.isSynthetic()) {
+          members.put(field.getName(), field.getGenericType());
         }
       }
     }
-    return null;
+    return members;
   }
 
   /** Follows {@code steps} from {@code root}; fails with a clear message when a step is missing. */

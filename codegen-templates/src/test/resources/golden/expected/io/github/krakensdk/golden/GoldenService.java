@@ -29,6 +29,10 @@ import io.github.krakensdk.runtime.call.BinaryDownload;
  * ...Async} twin returns a {@link CompletableFuture} that fails with the same exceptions and
  * completes on the client's completion executor, never on an OkHttp thread. Get it from {@code
  * KrakenClient}; instances are thread-safe.
+ *
+ * <p>Every method has a default body, so that an operation the contract adds in a later release
+ * is not a breaking change for a class implementing this interface (a test double): it overrides
+ * the operations it uses, and the others throw {@link UnsupportedOperationException}.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
 public interface GoldenService {
@@ -42,7 +46,9 @@ public interface GoldenService {
    * @return the {@code Order} of the response
    * @throws io.github.krakensdk.errors.KrakenException if the call fails
    */
-  Order cancelOrder(CancelOrderRequest request);
+  default Order cancelOrder(CancelOrderRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement cancelOrder");
+  }
 
   /**
    * {@link #cancelOrder(CancelOrderRequest)} with the request built by {@code request} from {@link
@@ -56,7 +62,9 @@ public interface GoldenService {
   }
 
   /** {@link #cancelOrder} without blocking; the future fails with the same exceptions. */
-  CompletableFuture<Order> cancelOrderAsync(CancelOrderRequest request);
+  default CompletableFuture<Order> cancelOrderAsync(CancelOrderRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement cancelOrderAsync");
+  }
 
   /**
    * {@link #cancelOrderAsync(CancelOrderRequest)} with the request built by {@code request}; a request
@@ -81,10 +89,14 @@ public interface GoldenService {
    *     close the download, which holds a connection until then
    * @throws io.github.krakensdk.errors.KrakenException if the call fails
    */
-  BinaryDownload downloadExport();
+  default BinaryDownload downloadExport() {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement downloadExport");
+  }
 
   /** {@link #downloadExport} without blocking; the future fails with the same exceptions. */
-  CompletableFuture<BinaryDownload> downloadExportAsync();
+  default CompletableFuture<BinaryDownload> downloadExportAsync() {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement downloadExportAsync");
+  }
 
   /**
    * Get the order book
@@ -95,7 +107,9 @@ public interface GoldenService {
    * @return the {@code Book} of the response
    * @throws io.github.krakensdk.errors.KrakenException if the call fails
    */
-  Book getBook(GetBookRequest request);
+  default Book getBook(GetBookRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement getBook");
+  }
 
   /**
    * {@link #getBook(GetBookRequest)} with the request built by {@code request} from {@link
@@ -109,7 +123,9 @@ public interface GoldenService {
   }
 
   /** {@link #getBook} without blocking; the future fails with the same exceptions. */
-  CompletableFuture<Book> getBookAsync(GetBookRequest request);
+  default CompletableFuture<Book> getBookAsync(GetBookRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement getBookAsync");
+  }
 
   /**
    * {@link #getBookAsync(GetBookRequest)} with the request built by {@code request}; a request
@@ -134,7 +150,9 @@ public interface GoldenService {
    * @return the {@code Order} of the response
    * @throws io.github.krakensdk.errors.KrakenException if the call fails
    */
-  Order getOrder(GetOrderRequest request);
+  default Order getOrder(GetOrderRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement getOrder");
+  }
 
   /**
    * {@link #getOrder(GetOrderRequest)} with the request built by {@code request} from {@link
@@ -148,7 +166,9 @@ public interface GoldenService {
   }
 
   /** {@link #getOrder} without blocking; the future fails with the same exceptions. */
-  CompletableFuture<Order> getOrderAsync(GetOrderRequest request);
+  default CompletableFuture<Order> getOrderAsync(GetOrderRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement getOrderAsync");
+  }
 
   /**
    * {@link #getOrderAsync(GetOrderRequest)} with the request built by {@code request}; a request
@@ -173,7 +193,9 @@ public interface GoldenService {
    * @return the {@code TradePage} of the response
    * @throws io.github.krakensdk.errors.KrakenException if the call fails
    */
-  TradePage listTrades(ListTradesRequest request);
+  default TradePage listTrades(ListTradesRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement listTrades");
+  }
 
   /**
    * {@link #listTrades(ListTradesRequest)} with the request built by {@code request} from {@link
@@ -192,7 +214,9 @@ public interface GoldenService {
   }
 
   /** {@link #listTrades} without blocking; the future fails with the same exceptions. */
-  CompletableFuture<TradePage> listTradesAsync(ListTradesRequest request);
+  default CompletableFuture<TradePage> listTradesAsync(ListTradesRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement listTradesAsync");
+  }
 
   /**
    * {@link #listTradesAsync(ListTradesRequest)} with the request built by {@code request}; a request
@@ -222,7 +246,9 @@ public interface GoldenService {
    * @return the {@code Order} of the response
    * @throws io.github.krakensdk.errors.KrakenException if the call fails
    */
-  Order placeOrder(PlaceOrderRequest request);
+  default Order placeOrder(PlaceOrderRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement placeOrder");
+  }
 
   /**
    * {@link #placeOrder(PlaceOrderRequest)} with the request built by {@code request} from {@link
@@ -236,7 +262,9 @@ public interface GoldenService {
   }
 
   /** {@link #placeOrder} without blocking; the future fails with the same exceptions. */
-  CompletableFuture<Order> placeOrderAsync(PlaceOrderRequest request);
+  default CompletableFuture<Order> placeOrderAsync(PlaceOrderRequest request) {
+    throw new UnsupportedOperationException(getClass().getName() + " does not implement placeOrderAsync");
+  }
 
   /**
    * {@link #placeOrderAsync(PlaceOrderRequest)} with the request built by {@code request}; a request

@@ -16,26 +16,27 @@ import io.github.krakensdk.runtime.json.TypeRef;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.runtime.validation.Validatable;
 import java.io.IOException;
+import java.util.Objects;
 
 /**
  * The levels of each pair, by pair, beside <code>last</code>.
  *
- * <p>Schema {@code Book} of {@code api-spec/contract.yaml}. Decoding is lenient: a component
+ * <p>Schema {@code Book} of {@code api-spec/contract.yaml}. Decoding is lenient: a member
  * the service leaves out is {@code null}, and fields the contract does not know are ignored.
+ * Immutable; made by {@link #builder()} (or {@link #toBuilder()} from another value) and by the
+ * JSON adapter. A class rather than a record, so that a member the contract adds later is one
+ * more accessor and builder method, and code compiled against this version keeps working.
  *
  * <p>Every JSON member other than {@code last} is an entry of {@link #pairs()}, by member name.
- *
- * @param last {@code last}.
- * @param pairs The members of <code>Book</code> that are not named properties, by member name.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
-public record Book(
-    Long last,
-    Map<String, List<Level>> pairs
-) implements Validatable {
-  /** Containers are copied into unmodifiable ones, so a value never changes after it is built. */
-  public Book {
-    pairs = Copies.map(pairs);
+public final class Book implements Validatable {
+  private final Long last;
+  private final Map<String, List<Level>> pairs;
+
+  private Book(Builder builder) {
+    this.last = builder.last;
+    this.pairs = Copies.map(builder.pairs);
   }
 
   /**
@@ -46,19 +47,46 @@ public record Book(
     return new Adapter(moshi);
   }
 
-  /** Returns a builder with every component unset. */
+  /** Returns a builder with every member unset. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Returns a builder that starts from this value's components. */
+  /** Returns a builder that starts from this value's members. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  /**
+   * {@code last}.
+   */
+  public Long last() {
+    return last;
+  }
+
+  /**
+   * The members of <code>Book</code> that are not named properties, by member name.
+   */
+  public Map<String, List<Level>> pairs() {
+    return pairs;
   }
 
   /** Records every constraint of schema {@code Book} this value breaks (requests are checked before sending). */
   @Override
   public void validate(Constraints constraints) {
+  }
+
+  /** Equal when the other is a {@code Book} with equal members. */
+  @Override
+  public boolean equals(Object other) {
+    return other == this || other instanceof Book that
+        && Objects.equals(last, that.last)
+        && Objects.equals(pairs, that.pairs);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(last, pairs);
   }
 
   @Override
@@ -69,7 +97,7 @@ public record Book(
         + "]";
   }
 
-  /** Builds a {@link Book}; each setter replaces a component, {@code null} unsets it. */
+  /** Builds a {@link Book}; each setter replaces a member, {@code null} unsets it. */
   public static final class Builder {
     private Long last;
     private Map<String, List<Level>> pairs;
@@ -95,7 +123,7 @@ public record Book(
 
     /** Returns a new value; containers are copied. */
     public Book build() {
-      return new Book(last, pairs);
+      return new Book(this);
     }
   }
 
@@ -118,13 +146,12 @@ public record Book(
       if (reader.peek() == JsonReader.Token.NULL) {
         return reader.nextNull(); // null-safe here, not wrapped: one adapter call less per value
       }
-      Long lastValue = null;
-      Map<String, List<Level>> pairsValue = null;
+      Builder builder = new Builder();
       reader.beginObject();
       while (reader.hasNext()) {
         switch (reader.selectName(NAMES)) {
           case 1:
-            lastValue = lastAdapter.fromJson(reader);
+            builder.last = lastAdapter.fromJson(reader);
             break;
           case -1:
             // Not a contract name: an entry of pairs, or a field to ignore.
@@ -134,17 +161,17 @@ public record Book(
               reader.skipValue();
               break;
             }
-            if (pairsValue == null) {
-              pairsValue = new java.util.LinkedHashMap<>();
+            if (builder.pairs == null) {
+              builder.pairs = new java.util.LinkedHashMap<>();
             }
-            pairsValue.put(name, pairsValueAdapter.fromJson(reader));
+            builder.pairs.put(name, pairsValueAdapter.fromJson(reader));
             break;
           default:
             reader.skipValue();
         }
       }
       reader.endObject();
-      return new Book(lastValue, pairsValue);
+      return builder.build();
     }
 
     @Override

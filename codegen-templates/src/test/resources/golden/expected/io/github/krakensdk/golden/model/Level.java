@@ -13,27 +13,33 @@ import io.github.krakensdk.runtime.json.TypeRef;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.runtime.validation.Validatable;
 import java.io.IOException;
+import java.util.Objects;
 
 /**
  * A level of the book, <code>[price, volume, timestamp]</code>.
  *
- * <p>Schema {@code Level} of {@code api-spec/contract.yaml}. Decoding is lenient: a component
+ * <p>Schema {@code Level} of {@code api-spec/contract.yaml}. Decoding is lenient: a member
  * the service leaves out is {@code null}, and fields the contract does not know are ignored.
+ * Immutable; made by {@link #builder()} (or {@link #toBuilder()} from another value) and by the
+ * JSON adapter. A class rather than a record, so that a member the contract adds later is one
+ * more accessor and builder method, and code compiled against this version keeps working.
  *
- * <p>On the wire a JSON array, one element per component in this order: {@code [price, volume, timestamp]}.
- * A shorter array leaves the last components {@code null}, elements beyond them are ignored, and
- * components left {@code null} at the end are left out when it is written.
- *
- * @param price {@code price}. Required by the contract.
- * @param volume {@code volume}. Required by the contract.
- * @param timestamp {@code timestamp}.
+ * <p>On the wire a JSON array, one element per member in this order: {@code [price, volume, timestamp]}.
+ * A shorter array leaves the last members {@code null}, elements beyond them are ignored, and
+ * members left {@code null} at the end are left out when it is written.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
-public record Level(
-    BigDecimal price,
-    BigDecimal volume,
-    Long timestamp
-) implements Validatable {
+public final class Level implements Validatable {
+  private final BigDecimal price;
+  private final BigDecimal volume;
+  private final Long timestamp;
+
+  private Level(Builder builder) {
+    this.price = builder.price;
+    this.volume = builder.volume;
+    this.timestamp = builder.timestamp;
+  }
+
   /**
    * The JSON adapter {@code GoldenJsonAdapters} registers. A method, not {@code new Adapter(...)}
    * there, so that loading the registry does not load every model's adapter class with it.
@@ -42,14 +48,35 @@ public record Level(
     return new Adapter(moshi);
   }
 
-  /** Returns a builder with every component unset. */
+  /** Returns a builder with every member unset. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Returns a builder that starts from this value's components. */
+  /** Returns a builder that starts from this value's members. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  /**
+   * {@code price}. Required by the contract.
+   */
+  public BigDecimal price() {
+    return price;
+  }
+
+  /**
+   * {@code volume}. Required by the contract.
+   */
+  public BigDecimal volume() {
+    return volume;
+  }
+
+  /**
+   * {@code timestamp}.
+   */
+  public Long timestamp() {
+    return timestamp;
   }
 
   /** Records every constraint of schema {@code Level} this value breaks (requests are checked before sending). */
@@ -57,6 +84,20 @@ public record Level(
   public void validate(Constraints constraints) {
     constraints.required("price", price);
     constraints.required("volume", volume);
+  }
+
+  /** Equal when the other is a {@code Level} with equal members. */
+  @Override
+  public boolean equals(Object other) {
+    return other == this || other instanceof Level that
+        && Objects.equals(price, that.price)
+        && Objects.equals(volume, that.volume)
+        && Objects.equals(timestamp, that.timestamp);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(price, volume, timestamp);
   }
 
   @Override
@@ -68,7 +109,7 @@ public record Level(
         + "]";
   }
 
-  /** Builds a {@link Level}; each setter replaces a component, {@code null} unsets it. */
+  /** Builds a {@link Level}; each setter replaces a member, {@code null} unsets it. */
   public static final class Builder {
     private BigDecimal price;
     private BigDecimal volume;
@@ -102,7 +143,7 @@ public record Level(
 
     /** Returns a new value; containers are copied. */
     public Level build() {
-      return new Level(price, volume, timestamp);
+      return new Level(this);
     }
   }
 
@@ -123,21 +164,19 @@ public record Level(
       if (reader.peek() == JsonReader.Token.NULL) {
         return reader.nextNull(); // null-safe here, not wrapped: one adapter call less per value
       }
-      BigDecimal priceValue = null;
-      BigDecimal volumeValue = null;
-      Long timestampValue = null;
+      Builder builder = new Builder();
       reader.beginArray();
       int position = 0;
       while (reader.hasNext()) {
         switch (++position) {
           case 1:
-            priceValue = priceAdapter.fromJson(reader);
+            builder.price = priceAdapter.fromJson(reader);
             break;
           case 2:
-            volumeValue = volumeAdapter.fromJson(reader);
+            builder.volume = volumeAdapter.fromJson(reader);
             break;
           case 3:
-            timestampValue = timestampAdapter.fromJson(reader);
+            builder.timestamp = timestampAdapter.fromJson(reader);
             break;
           default:
             // A position the contract does not know yet (the service appends new ones).
@@ -145,7 +184,7 @@ public record Level(
         }
       }
       reader.endArray();
-      return new Level(priceValue, volumeValue, timestampValue);
+      return builder.build();
     }
 
     @Override

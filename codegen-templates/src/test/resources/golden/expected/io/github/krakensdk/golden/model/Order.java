@@ -18,28 +18,29 @@ import io.github.krakensdk.runtime.json.TypeRef;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.runtime.validation.Validatable;
 import java.io.IOException;
+import java.util.Objects;
 
 /**
  * An order.
  *
- * <p>Schema {@code Order} of {@code api-spec/contract.yaml}. Decoding is lenient: a component
+ * <p>Schema {@code Order} of {@code api-spec/contract.yaml}. Decoding is lenient: a member
  * the service leaves out is {@code null}, and fields the contract does not know are ignored.
- *
- * @param orderId The order's id; the service also names it <code>txid</code>. Required by the contract.
- * @param side {@code side}.
- * @param openedAt When it was opened, in Unix seconds with a fraction.
- * @param flags {@code flags}. The contract's decision, checked by the sandbox, not by this client: only the listed values. The public service may accept more.
+ * Immutable; made by {@link #builder()} (or {@link #toBuilder()} from another value) and by the
+ * JSON adapter. A class rather than a record, so that a member the contract adds later is one
+ * more accessor and builder method, and code compiled against this version keeps working.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
-public record Order(
-    String orderId,
-    OrderSide side,
-    BigDecimal openedAt,
-    List<OrderFlag> flags
-) implements Validatable {
-  /** Containers are copied into unmodifiable ones, so a value never changes after it is built. */
-  public Order {
-    flags = Copies.list(flags);
+public final class Order implements Validatable {
+  private final String orderId;
+  private final OrderSide side;
+  private final BigDecimal openedAt;
+  private final List<OrderFlag> flags;
+
+  private Order(Builder builder) {
+    this.orderId = builder.orderId;
+    this.side = builder.side;
+    this.openedAt = builder.openedAt;
+    this.flags = Copies.list(builder.flags);
   }
 
   /**
@@ -50,14 +51,42 @@ public record Order(
     return new Adapter(moshi);
   }
 
-  /** Returns a builder with every component unset. */
+  /** Returns a builder with every member unset. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Returns a builder that starts from this value's components. */
+  /** Returns a builder that starts from this value's members. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  /**
+   * The order's id; the service also names it <code>txid</code>. Required by the contract.
+   */
+  public String orderId() {
+    return orderId;
+  }
+
+  /**
+   * {@code side}.
+   */
+  public OrderSide side() {
+    return side;
+  }
+
+  /**
+   * When it was opened, in Unix seconds with a fraction.
+   */
+  public BigDecimal openedAt() {
+    return openedAt;
+  }
+
+  /**
+   * {@code flags}. The contract's decision, checked by the sandbox, not by this client: only the listed values. The public service may accept more.
+   */
+  public List<OrderFlag> flags() {
+    return flags;
   }
 
   /** Records every constraint of schema {@code Order} this value breaks (requests are checked before sending). */
@@ -66,6 +95,21 @@ public record Order(
     constraints.required("order_id", orderId);
     constraints.known("side", side);
     constraints.eachRequired("flags", flags);
+  }
+
+  /** Equal when the other is a {@code Order} with equal members. */
+  @Override
+  public boolean equals(Object other) {
+    return other == this || other instanceof Order that
+        && Objects.equals(orderId, that.orderId)
+        && Objects.equals(side, that.side)
+        && Objects.equals(openedAt, that.openedAt)
+        && Objects.equals(flags, that.flags);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(orderId, side, openedAt, flags);
   }
 
   @Override
@@ -78,7 +122,7 @@ public record Order(
         + "]";
   }
 
-  /** Builds a {@link Order}; each setter replaces a component, {@code null} unsets it. */
+  /** Builds a {@link Order}; each setter replaces a member, {@code null} unsets it. */
   public static final class Builder {
     private String orderId;
     private OrderSide side;
@@ -120,7 +164,7 @@ public record Order(
 
     /** Returns a new value; containers are copied. */
     public Order build() {
-      return new Order(orderId, side, openedAt, flags);
+      return new Order(this);
     }
   }
 
@@ -147,25 +191,22 @@ public record Order(
       if (reader.peek() == JsonReader.Token.NULL) {
         return reader.nextNull(); // null-safe here, not wrapped: one adapter call less per value
       }
-      String orderIdValue = null;
-      OrderSide sideValue = null;
-      BigDecimal openedAtValue = null;
-      List<OrderFlag> flagsValue = null;
+      Builder builder = new Builder();
       reader.beginObject();
       while (reader.hasNext()) {
         switch (reader.selectName(NAMES)) {
           case 1:
           case 5:
-            orderIdValue = orderIdAdapter.fromJson(reader);
+            builder.orderId = orderIdAdapter.fromJson(reader);
             break;
           case 2:
-            sideValue = sideAdapter.fromJson(reader);
+            builder.side = sideAdapter.fromJson(reader);
             break;
           case 3:
-            openedAtValue = openedAtAdapter.fromJson(reader);
+            builder.openedAt = openedAtAdapter.fromJson(reader);
             break;
           case 4:
-            flagsValue = flagsAdapter.fromJson(reader);
+            builder.flags = flagsAdapter.fromJson(reader);
             break;
           case -1:
             // Neither a contract name nor an alias: a field to ignore, skipped without reading it.
@@ -177,7 +218,7 @@ public record Order(
         }
       }
       reader.endObject();
-      return new Order(orderIdValue, sideValue, openedAtValue, flagsValue);
+      return builder.build();
     }
 
     @Override

@@ -13,19 +13,25 @@ import io.github.krakensdk.runtime.json.TypeRef;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.runtime.validation.Validatable;
 import java.io.IOException;
+import java.util.Objects;
 
 /**
  * OrderResponse.
  *
- * <p>Schema {@code OrderResponse} of {@code api-spec/contract.yaml}. Decoding is lenient: a component
+ * <p>Schema {@code OrderResponse} of {@code api-spec/contract.yaml}. Decoding is lenient: a member
  * the service leaves out is {@code null}, and fields the contract does not know are ignored.
- *
- * @param result {@code result}.
+ * Immutable; made by {@link #builder()} (or {@link #toBuilder()} from another value) and by the
+ * JSON adapter. A class rather than a record, so that a member the contract adds later is one
+ * more accessor and builder method, and code compiled against this version keeps working.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
-public record OrderResponse(
-    Order result
-) implements Validatable {
+public final class OrderResponse implements Validatable {
+  private final Order result;
+
+  private OrderResponse(Builder builder) {
+    this.result = builder.result;
+  }
+
   /**
    * The JSON adapter {@code GoldenJsonAdapters} registers. A method, not {@code new Adapter(...)}
    * there, so that loading the registry does not load every model's adapter class with it.
@@ -34,20 +40,39 @@ public record OrderResponse(
     return new Adapter(moshi);
   }
 
-  /** Returns a builder with every component unset. */
+  /** Returns a builder with every member unset. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Returns a builder that starts from this value's components. */
+  /** Returns a builder that starts from this value's members. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  /**
+   * {@code result}.
+   */
+  public Order result() {
+    return result;
   }
 
   /** Records every constraint of schema {@code OrderResponse} this value breaks (requests are checked before sending). */
   @Override
   public void validate(Constraints constraints) {
     constraints.nested("result", result);
+  }
+
+  /** Equal when the other is a {@code OrderResponse} with equal members. */
+  @Override
+  public boolean equals(Object other) {
+    return other == this || other instanceof OrderResponse that
+        && Objects.equals(result, that.result);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(result);
   }
 
   @Override
@@ -57,7 +82,7 @@ public record OrderResponse(
         + "]";
   }
 
-  /** Builds a {@link OrderResponse}; each setter replaces a component, {@code null} unsets it. */
+  /** Builds a {@link OrderResponse}; each setter replaces a member, {@code null} unsets it. */
   public static final class Builder {
     private Order result;
 
@@ -75,7 +100,7 @@ public record OrderResponse(
 
     /** Returns a new value; containers are copied. */
     public OrderResponse build() {
-      return new OrderResponse(result);
+      return new OrderResponse(this);
     }
   }
 
@@ -96,12 +121,12 @@ public record OrderResponse(
       if (reader.peek() == JsonReader.Token.NULL) {
         return reader.nextNull(); // null-safe here, not wrapped: one adapter call less per value
       }
-      Order resultValue = null;
+      Builder builder = new Builder();
       reader.beginObject();
       while (reader.hasNext()) {
         switch (reader.selectName(NAMES)) {
           case 1:
-            resultValue = resultAdapter.fromJson(reader);
+            builder.result = resultAdapter.fromJson(reader);
             break;
           case -1:
             // Neither a contract name nor an alias: a field to ignore, skipped without reading it.
@@ -113,7 +138,7 @@ public record OrderResponse(
         }
       }
       reader.endObject();
-      return new OrderResponse(resultValue);
+      return builder.build();
     }
 
     @Override

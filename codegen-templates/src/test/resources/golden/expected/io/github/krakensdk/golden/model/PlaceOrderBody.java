@@ -18,32 +18,33 @@ import io.github.krakensdk.runtime.json.TypeRef;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.runtime.validation.Validatable;
 import java.io.IOException;
+import java.util.Objects;
 
 /**
  * What an order needs.
  *
- * <p>Schema {@code PlaceOrderBody} of {@code api-spec/contract.yaml}. Decoding is lenient: a component
+ * <p>Schema {@code PlaceOrderBody} of {@code api-spec/contract.yaml}. Decoding is lenient: a member
  * the service leaves out is {@code null}, and fields the contract does not know are ignored.
- *
- * @param pair {@code pair}. Required by the contract.
- * @param side {@code side}. Required by the contract.
- * @param volume {@code volume}. Required by the contract.
- * @param limit A limit price, or <code>false</code> for none. May be null.
- * @param flags {@code flags}. The contract's decision, checked by the sandbox, not by this client: only the listed values. The public service may accept more.
- * @param clientId {@code client_id}. The contract's decision, checked by the sandbox, not by this client: length at most 36. The public service may accept more.
+ * Immutable; made by {@link #builder()} (or {@link #toBuilder()} from another value) and by the
+ * JSON adapter. A class rather than a record, so that a member the contract adds later is one
+ * more accessor and builder method, and code compiled against this version keeps working.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
-public record PlaceOrderBody(
-    String pair,
-    OrderSide side,
-    BigDecimal volume,
-    Object limit,
-    Set<OrderFlag> flags,
-    String clientId
-) implements Validatable {
-  /** Containers are copied into unmodifiable ones, so a value never changes after it is built. */
-  public PlaceOrderBody {
-    flags = Copies.list(flags);
+public final class PlaceOrderBody implements Validatable {
+  private final String pair;
+  private final OrderSide side;
+  private final BigDecimal volume;
+  private final Object limit;
+  private final Set<OrderFlag> flags;
+  private final String clientId;
+
+  private PlaceOrderBody(Builder builder) {
+    this.pair = builder.pair;
+    this.side = builder.side;
+    this.volume = builder.volume;
+    this.limit = builder.limit;
+    this.flags = Copies.list(builder.flags);
+    this.clientId = builder.clientId;
   }
 
   /**
@@ -54,14 +55,56 @@ public record PlaceOrderBody(
     return new Adapter(moshi);
   }
 
-  /** Returns a builder with every component unset. */
+  /** Returns a builder with every member unset. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Returns a builder that starts from this value's components. */
+  /** Returns a builder that starts from this value's members. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  /**
+   * {@code pair}. Required by the contract.
+   */
+  public String pair() {
+    return pair;
+  }
+
+  /**
+   * {@code side}. Required by the contract.
+   */
+  public OrderSide side() {
+    return side;
+  }
+
+  /**
+   * {@code volume}. Required by the contract.
+   */
+  public BigDecimal volume() {
+    return volume;
+  }
+
+  /**
+   * A limit price, or <code>false</code> for none. May be null.
+   */
+  public Object limit() {
+    return limit;
+  }
+
+  /**
+   * {@code flags}. The contract's decision, checked by the sandbox, not by this client: only the listed values. The public service may accept more.
+   */
+  public Set<OrderFlag> flags() {
+    return flags;
+  }
+
+  /**
+   * {@code client_id}. The contract's decision, checked by the sandbox, not by this client: length at most 36. The public service may accept more.
+   */
+  public String clientId() {
+    return clientId;
   }
 
   /** Records every constraint of schema {@code PlaceOrderBody} this value breaks (requests are checked before sending). */
@@ -78,6 +121,23 @@ public record PlaceOrderBody(
     constraints.eachRequired("flags", flags);
   }
 
+  /** Equal when the other is a {@code PlaceOrderBody} with equal members. */
+  @Override
+  public boolean equals(Object other) {
+    return other == this || other instanceof PlaceOrderBody that
+        && Objects.equals(pair, that.pair)
+        && Objects.equals(side, that.side)
+        && Objects.equals(volume, that.volume)
+        && Objects.equals(limit, that.limit)
+        && Objects.equals(flags, that.flags)
+        && Objects.equals(clientId, that.clientId);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(pair, side, volume, limit, flags, clientId);
+  }
+
   @Override
   public String toString() {
     return "PlaceOrderBody["
@@ -90,7 +150,7 @@ public record PlaceOrderBody(
         + "]";
   }
 
-  /** Builds a {@link PlaceOrderBody}; each setter replaces a component, {@code null} unsets it. */
+  /** Builds a {@link PlaceOrderBody}; each setter replaces a member, {@code null} unsets it. */
   public static final class Builder {
     private String pair;
     private OrderSide side;
@@ -148,7 +208,7 @@ public record PlaceOrderBody(
 
     /** Returns a new value; containers are copied. */
     public PlaceOrderBody build() {
-      return new PlaceOrderBody(pair, side, volume, limit, flags, clientId);
+      return new PlaceOrderBody(this);
     }
   }
 
@@ -179,32 +239,27 @@ public record PlaceOrderBody(
       if (reader.peek() == JsonReader.Token.NULL) {
         return reader.nextNull(); // null-safe here, not wrapped: one adapter call less per value
       }
-      String pairValue = null;
-      OrderSide sideValue = null;
-      BigDecimal volumeValue = null;
-      Object limitValue = null;
-      Set<OrderFlag> flagsValue = null;
-      String clientIdValue = null;
+      Builder builder = new Builder();
       reader.beginObject();
       while (reader.hasNext()) {
         switch (reader.selectName(NAMES)) {
           case 1:
-            pairValue = pairAdapter.fromJson(reader);
+            builder.pair = pairAdapter.fromJson(reader);
             break;
           case 2:
-            sideValue = sideAdapter.fromJson(reader);
+            builder.side = sideAdapter.fromJson(reader);
             break;
           case 3:
-            volumeValue = volumeAdapter.fromJson(reader);
+            builder.volume = volumeAdapter.fromJson(reader);
             break;
           case 4:
-            limitValue = limitAdapter.fromJson(reader);
+            builder.limit = limitAdapter.fromJson(reader);
             break;
           case 5:
-            flagsValue = flagsAdapter.fromJson(reader);
+            builder.flags = flagsAdapter.fromJson(reader);
             break;
           case 6:
-            clientIdValue = clientIdAdapter.fromJson(reader);
+            builder.clientId = clientIdAdapter.fromJson(reader);
             break;
           case -1:
             // Neither a contract name nor an alias: a field to ignore, skipped without reading it.
@@ -216,7 +271,7 @@ public record PlaceOrderBody(
         }
       }
       reader.endObject();
-      return new PlaceOrderBody(pairValue, sideValue, volumeValue, limitValue, flagsValue, clientIdValue);
+      return builder.build();
     }
 
     @Override

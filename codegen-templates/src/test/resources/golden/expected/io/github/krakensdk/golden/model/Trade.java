@@ -13,21 +13,27 @@ import io.github.krakensdk.runtime.json.TypeRef;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.runtime.validation.Validatable;
 import java.io.IOException;
+import java.util.Objects;
 
 /**
  * A trade.
  *
- * <p>Schema {@code Trade} of {@code api-spec/contract.yaml}. Decoding is lenient: a component
+ * <p>Schema {@code Trade} of {@code api-spec/contract.yaml}. Decoding is lenient: a member
  * the service leaves out is {@code null}, and fields the contract does not know are ignored.
- *
- * @param price {@code price}.
- * @param volume {@code volume}.
+ * Immutable; made by {@link #builder()} (or {@link #toBuilder()} from another value) and by the
+ * JSON adapter. A class rather than a record, so that a member the contract adds later is one
+ * more accessor and builder method, and code compiled against this version keeps working.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
-public record Trade(
-    BigDecimal price,
-    BigDecimal volume
-) implements Validatable {
+public final class Trade implements Validatable {
+  private final BigDecimal price;
+  private final BigDecimal volume;
+
+  private Trade(Builder builder) {
+    this.price = builder.price;
+    this.volume = builder.volume;
+  }
+
   /**
    * The JSON adapter {@code GoldenJsonAdapters} registers. A method, not {@code new Adapter(...)}
    * there, so that loading the registry does not load every model's adapter class with it.
@@ -36,19 +42,46 @@ public record Trade(
     return new Adapter(moshi);
   }
 
-  /** Returns a builder with every component unset. */
+  /** Returns a builder with every member unset. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Returns a builder that starts from this value's components. */
+  /** Returns a builder that starts from this value's members. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  /**
+   * {@code price}.
+   */
+  public BigDecimal price() {
+    return price;
+  }
+
+  /**
+   * {@code volume}.
+   */
+  public BigDecimal volume() {
+    return volume;
   }
 
   /** Records every constraint of schema {@code Trade} this value breaks (requests are checked before sending). */
   @Override
   public void validate(Constraints constraints) {
+  }
+
+  /** Equal when the other is a {@code Trade} with equal members. */
+  @Override
+  public boolean equals(Object other) {
+    return other == this || other instanceof Trade that
+        && Objects.equals(price, that.price)
+        && Objects.equals(volume, that.volume);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(price, volume);
   }
 
   @Override
@@ -59,7 +92,7 @@ public record Trade(
         + "]";
   }
 
-  /** Builds a {@link Trade}; each setter replaces a component, {@code null} unsets it. */
+  /** Builds a {@link Trade}; each setter replaces a member, {@code null} unsets it. */
   public static final class Builder {
     private BigDecimal price;
     private BigDecimal volume;
@@ -85,7 +118,7 @@ public record Trade(
 
     /** Returns a new value; containers are copied. */
     public Trade build() {
-      return new Trade(price, volume);
+      return new Trade(this);
     }
   }
 
@@ -108,16 +141,15 @@ public record Trade(
       if (reader.peek() == JsonReader.Token.NULL) {
         return reader.nextNull(); // null-safe here, not wrapped: one adapter call less per value
       }
-      BigDecimal priceValue = null;
-      BigDecimal volumeValue = null;
+      Builder builder = new Builder();
       reader.beginObject();
       while (reader.hasNext()) {
         switch (reader.selectName(NAMES)) {
           case 1:
-            priceValue = priceAdapter.fromJson(reader);
+            builder.price = priceAdapter.fromJson(reader);
             break;
           case 2:
-            volumeValue = volumeAdapter.fromJson(reader);
+            builder.volume = volumeAdapter.fromJson(reader);
             break;
           case -1:
             // Neither a contract name nor an alias: a field to ignore, skipped without reading it.
@@ -129,7 +161,7 @@ public record Trade(
         }
       }
       reader.endObject();
-      return new Trade(priceValue, volumeValue);
+      return builder.build();
     }
 
     @Override

@@ -16,27 +16,28 @@ import io.github.krakensdk.runtime.json.TypeRef;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.runtime.validation.Validatable;
 import java.io.IOException;
+import java.util.Objects;
 
 /**
  * A page of trades.
  *
  * <p>The service may also send this value as a bare JSON array: it is read into {@code trades},
- * the other components {@code null}; it is written back as an object.
+ * the other members {@code null}; it is written back as an object.
  *
- * <p>Schema {@code TradePage} of {@code api-spec/contract.yaml}. Decoding is lenient: a component
+ * <p>Schema {@code TradePage} of {@code api-spec/contract.yaml}. Decoding is lenient: a member
  * the service leaves out is {@code null}, and fields the contract does not know are ignored.
- *
- * @param trades {@code trades}.
- * @param next {@code next}.
+ * Immutable; made by {@link #builder()} (or {@link #toBuilder()} from another value) and by the
+ * JSON adapter. A class rather than a record, so that a member the contract adds later is one
+ * more accessor and builder method, and code compiled against this version keeps working.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
-public record TradePage(
-    List<Trade> trades,
-    String next
-) implements Validatable {
-  /** Containers are copied into unmodifiable ones, so a value never changes after it is built. */
-  public TradePage {
-    trades = Copies.list(trades);
+public final class TradePage implements Validatable {
+  private final List<Trade> trades;
+  private final String next;
+
+  private TradePage(Builder builder) {
+    this.trades = Copies.list(builder.trades);
+    this.next = builder.next;
   }
 
   /**
@@ -47,14 +48,28 @@ public record TradePage(
     return new Adapter(moshi);
   }
 
-  /** Returns a builder with every component unset. */
+  /** Returns a builder with every member unset. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Returns a builder that starts from this value's components. */
+  /** Returns a builder that starts from this value's members. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  /**
+   * {@code trades}.
+   */
+  public List<Trade> trades() {
+    return trades;
+  }
+
+  /**
+   * {@code next}.
+   */
+  public String next() {
+    return next;
   }
 
   /** Records every constraint of schema {@code TradePage} this value breaks (requests are checked before sending). */
@@ -62,6 +77,19 @@ public record TradePage(
   public void validate(Constraints constraints) {
     constraints.eachRequired("trades", trades);
     constraints.eachNested("trades", trades);
+  }
+
+  /** Equal when the other is a {@code TradePage} with equal members. */
+  @Override
+  public boolean equals(Object other) {
+    return other == this || other instanceof TradePage that
+        && Objects.equals(trades, that.trades)
+        && Objects.equals(next, that.next);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(trades, next);
   }
 
   @Override
@@ -72,7 +100,7 @@ public record TradePage(
         + "]";
   }
 
-  /** Builds a {@link TradePage}; each setter replaces a component, {@code null} unsets it. */
+  /** Builds a {@link TradePage}; each setter replaces a member, {@code null} unsets it. */
   public static final class Builder {
     private List<Trade> trades;
     private String next;
@@ -98,7 +126,7 @@ public record TradePage(
 
     /** Returns a new value; containers are copied. */
     public TradePage build() {
-      return new TradePage(trades, next);
+      return new TradePage(this);
     }
   }
 
@@ -123,18 +151,17 @@ public record TradePage(
       }
       if (reader.peek() == JsonReader.Token.BEGIN_ARRAY) {
         // The service's bare-array form of this object: the array is one member, the others are absent.
-        return new TradePage(tradesAdapter.fromJson(reader), null);
+        return new Builder().trades(tradesAdapter.fromJson(reader)).build();
       }
-      List<Trade> tradesValue = null;
-      String nextValue = null;
+      Builder builder = new Builder();
       reader.beginObject();
       while (reader.hasNext()) {
         switch (reader.selectName(NAMES)) {
           case 1:
-            tradesValue = tradesAdapter.fromJson(reader);
+            builder.trades = tradesAdapter.fromJson(reader);
             break;
           case 2:
-            nextValue = nextAdapter.fromJson(reader);
+            builder.next = nextAdapter.fromJson(reader);
             break;
           case -1:
             // Neither a contract name nor an alias: a field to ignore, skipped without reading it.
@@ -146,7 +173,7 @@ public record TradePage(
         }
       }
       reader.endObject();
-      return new TradePage(tradesValue, nextValue);
+      return builder.build();
     }
 
     @Override
