@@ -75,6 +75,8 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   private final OperationRequests requests = new OperationRequests();
   /** What each pattern of the contract means in words ({@link RuleTexts}), read before generation. */
   private Map<String, String> ruleTexts = Map.of();
+  /** The contract's Java names of members ({@link JavaNames}), read before generation. */
+  private JavaNames javaNames = JavaNames.none();
 
   public KrakenJavaCodegen() {
     super();
@@ -154,14 +156,15 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   public void preprocessOpenAPI(OpenAPI openAPI) {
     super.preprocessOpenAPI(openAPI);
     // Read first, from the contract as written: the steps below add and drop operations and schemas.
-    PublicServiceForms forms = PublicServiceForms.read(openAPI, this::toVarName);
+    javaNames = getInputSpec() == null ? JavaNames.none() : JavaNames.read(Paths.get(getInputSpec()));
+    PublicServiceForms forms = PublicServiceForms.read(openAPI, this::propertyName);
     ruleTexts = RuleTexts.read(openAPI);
     additionalProperties.put("publicServicePaths", forms.paths);
     additionalProperties.put("publicServiceHeaders", forms.headers);
     additionalProperties.put("publicServiceMembers", forms.members);
     removeBrowserPages(openAPI);
     ShapeExtensions.rewrite(openAPI);
-    requests.addTo(openAPI);
+    requests.addTo(openAPI, javaNames);
     OneOfTypes.apply(openAPI);
     List<Tag> tags = openAPI.getTags();
     String tagDescription = tags == null || tags.isEmpty() || tags.get(0).getDescription() == null
@@ -214,6 +217,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         Schema<?> modelSchema = openAPI.getComponents().getSchemas().get(model.name);
         boolean requiredByDecision = modelSchema != null
             && ContractOnly.marked(modelSchema.getExtensions()).contains("required");
+        nameProperties(model, members);
         for (CodegenProperty property : model.vars) {
           markDecimalNumber(model, property);
           markMapRest(model, property);
@@ -250,6 +254,46 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       }
     }
     return result;
+  }
+
+  /** The Java name of member {@code wireName} of component schema {@code schema}: the contract's, or the stock one. */
+  private String propertyName(String schema, String wireName) {
+    String javaName = javaNames.of(schema, wireName);
+    return javaName != null ? javaName : toVarName(wireName);
+  }
+
+  /**
+   * Gives each property the Java name the contract declares for it ({@code x-kraken-java-name}),
+   * for a request from the member it came from; the wire name stays {@code baseName}. Fails when
+   * two properties of one model end up with one Java name.
+   */
+  private void nameProperties(CodegenModel model, Map<String, OperationRequests.Member> members) {
+    Set<String> seen = new HashSet<>();
+    for (CodegenProperty property : model.vars) {
+      OperationRequests.Member member = members == null ? null : members.get(property.baseName);
+      String javaName = members != null ? (member == null ? null : member.javaName())
+          : javaNames.of(model.name, property.baseName);
+      if (javaName != null) {
+        property.name = javaName;
+        property.nameInCamelCase = StringUtils.camelize(javaName);
+        property.nameInPascalCase = property.nameInCamelCase;
+        property.getter = "get" + property.nameInCamelCase;
+        property.setter = "set" + property.nameInCamelCase;
+      }
+      if (!seen.add(property.name)) {
+        throw new IllegalStateException(model.name + ": two members are named " + property.name + " in Java ("
+            + JavaNames.EXTENSION + ")");
+      }
+    }
+  }
+
+  /** The accessor of the request member {@code wireName} of the operation of {@code shape}. */
+  private String requestAccessor(OperationRequests.Shape shape, String wireName) {
+    Map<String, OperationRequests.Member> members = shape.requestSchema() == null ? null
+        : requests.members(shape.requestSchema());
+    OperationRequests.Member member = members == null ? null : members.get(wireName);
+    String javaName = member == null || member.javaName() == null ? toVarName(wireName) : member.javaName();
+    return "request." + javaName + "()";
   }
 
   /**
@@ -411,7 +455,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       return "null";
     }
     if (multipart && parameter.isFormParam) {
-      String member = "request." + toVarName(parameter.baseName) + "()";
+      String member = requestAccessor(shape, parameter.baseName);
       return switch (partKind(parameter, allModels)) {
         case FILE -> "io.github.krakensdk.runtime.internal.MultipartParts.file(" + ConstraintChecks.literal(
             parameter.baseName) + ", " + member + ")";
@@ -425,11 +469,11 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       CodegenModel body = findModel(allModels, toModelName(flattened));
       List<String> members = new ArrayList<>();
       for (CodegenProperty property : body.vars) {
-        members.add("request." + toVarName(property.baseName) + "()");
+        members.add(requestAccessor(shape, property.baseName));
       }
       return "new " + body.classname + "(" + String.join(", ", members) + ")";
     }
-    return "request." + toVarName(parameter.baseName) + "()";
+    return requestAccessor(shape, parameter.baseName);
   }
 
   /** How one part of a {@code multipart/form-data} body travels. */

@@ -138,7 +138,7 @@ public final class GoldenServiceImpl implements GoldenService {
   public Order placeOrder(PlaceOrderRequest request) {
     Objects.requireNonNull(request, "request == null");
     return calls.execute(PLACE_ORDER, request,
-        () -> api.placeOrder(new PlaceOrderBody(request.pair(), request.side(), request.volume(), request.limit(), request.flags(), request.clientId())),
+        () -> api.placeOrder(new PlaceOrderBody(request.pair(), request.side(), request.volume(), request.limit(), request.flags(), request.clientOrderId())),
         null, OrderResponse::result);
   }
 
@@ -146,7 +146,7 @@ public final class GoldenServiceImpl implements GoldenService {
   public CompletableFuture<Order> placeOrderAsync(PlaceOrderRequest request) {
     Objects.requireNonNull(request, "request == null");
     return calls.executeAsync(PLACE_ORDER, request,
-        () -> api.placeOrder(new PlaceOrderBody(request.pair(), request.side(), request.volume(), request.limit(), request.flags(), request.clientId())),
+        () -> api.placeOrder(new PlaceOrderBody(request.pair(), request.side(), request.volume(), request.limit(), request.flags(), request.clientOrderId())),
         null, OrderResponse::result);
   }
 

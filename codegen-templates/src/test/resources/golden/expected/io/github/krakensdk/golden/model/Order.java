@@ -26,14 +26,14 @@ import java.io.IOException;
  * the service leaves out is {@code null}, and fields the contract does not know are ignored.
  *
  * @param orderId The order's id; the service also names it <code>txid</code>. Required by the contract.
- * @param side {@code side}.
+ * @param orderSide {@code side}.
  * @param openedAt When it was opened, in Unix seconds with a fraction.
  * @param flags {@code flags}. The contract's decision, checked by the sandbox, not by this client: only the listed values. The public service may accept more.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
 public record Order(
     String orderId,
-    OrderSide side,
+    OrderSide orderSide,
     BigDecimal openedAt,
     List<OrderFlag> flags
 ) implements Validatable {
@@ -64,7 +64,7 @@ public record Order(
   @Override
   public void validate(Constraints constraints) {
     constraints.required("order_id", orderId);
-    constraints.known("side", side);
+    constraints.known("side", orderSide);
     constraints.eachRequired("flags", flags);
   }
 
@@ -72,7 +72,7 @@ public record Order(
   public String toString() {
     return "Order["
         + "orderId=" + orderId
-        + ", side=" + side
+        + ", orderSide=" + orderSide
         + ", openedAt=" + openedAt
         + ", flags=" + flags
         + "]";
@@ -81,7 +81,7 @@ public record Order(
   /** Builds a {@link Order}; each setter replaces a component, {@code null} unsets it. */
   public static final class Builder {
     private String orderId;
-    private OrderSide side;
+    private OrderSide orderSide;
     private BigDecimal openedAt;
     private List<OrderFlag> flags;
 
@@ -89,7 +89,7 @@ public record Order(
 
     private Builder(Order source) {
       this.orderId = source.orderId;
-      this.side = source.side;
+      this.orderSide = source.orderSide;
       this.openedAt = source.openedAt;
       this.flags = source.flags;
     }
@@ -101,8 +101,8 @@ public record Order(
     }
 
     /** Sets {@code side}. */
-    public Builder side(OrderSide side) {
-      this.side = side;
+    public Builder orderSide(OrderSide orderSide) {
+      this.orderSide = orderSide;
       return this;
     }
 
@@ -120,7 +120,7 @@ public record Order(
 
     /** Returns a new value; containers are copied. */
     public Order build() {
-      return new Order(orderId, side, openedAt, flags);
+      return new Order(orderId, orderSide, openedAt, flags);
     }
   }
 
@@ -131,13 +131,13 @@ public record Order(
     private static final JsonReader.Options NAMES = JsonReader.Options.of(
         "", "order_id", "side", "opened_at", "flags", "txid");
     private final JsonAdapter<String> orderIdAdapter;
-    private final JsonAdapter<OrderSide> sideAdapter;
+    private final JsonAdapter<OrderSide> orderSideAdapter;
     private final JsonAdapter<BigDecimal> openedAtAdapter;
     private final JsonAdapter<List<OrderFlag>> flagsAdapter;
 
     Adapter(Moshi moshi) {
       this.orderIdAdapter = moshi.adapter(String.class);
-      this.sideAdapter = moshi.adapter(OrderSide.class);
+      this.orderSideAdapter = moshi.adapter(OrderSide.class);
       this.openedAtAdapter = moshi.adapter(java.math.BigDecimal.class, io.github.krakensdk.runtime.json.DecimalNumber.class);
       this.flagsAdapter = moshi.adapter(new TypeRef<List<OrderFlag>>() {}.type());
     }
@@ -148,7 +148,7 @@ public record Order(
         return reader.nextNull(); // null-safe here, not wrapped: one adapter call less per value
       }
       String orderIdValue = null;
-      OrderSide sideValue = null;
+      OrderSide orderSideValue = null;
       BigDecimal openedAtValue = null;
       List<OrderFlag> flagsValue = null;
       reader.beginObject();
@@ -159,7 +159,7 @@ public record Order(
             orderIdValue = orderIdAdapter.fromJson(reader);
             break;
           case 2:
-            sideValue = sideAdapter.fromJson(reader);
+            orderSideValue = orderSideAdapter.fromJson(reader);
             break;
           case 3:
             openedAtValue = openedAtAdapter.fromJson(reader);
@@ -177,7 +177,7 @@ public record Order(
         }
       }
       reader.endObject();
-      return new Order(orderIdValue, sideValue, openedAtValue, flagsValue);
+      return new Order(orderIdValue, orderSideValue, openedAtValue, flagsValue);
     }
 
     @Override
@@ -191,9 +191,9 @@ public record Order(
         writer.name("order_id");
         orderIdAdapter.toJson(writer, source.orderId());
       }
-      if (source.side() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
+      if (source.orderSide() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("side");
-        sideAdapter.toJson(writer, source.side());
+        orderSideAdapter.toJson(writer, source.orderSide());
       }
       if (source.openedAt() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("opened_at");

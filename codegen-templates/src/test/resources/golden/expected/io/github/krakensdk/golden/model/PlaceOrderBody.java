@@ -30,7 +30,7 @@ import java.io.IOException;
  * @param volume {@code volume}. Required by the contract.
  * @param limit A limit price, or <code>false</code> for none. May be null.
  * @param flags {@code flags}. The contract's decision, checked by the sandbox, not by this client: only the listed values. The public service may accept more.
- * @param clientId {@code client_id}. The contract's decision, checked by the sandbox, not by this client: length at most 36. The public service may accept more.
+ * @param clientOrderId {@code client_id}. The contract's decision, checked by the sandbox, not by this client: length at most 36. The public service may accept more.
  */
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
 public record PlaceOrderBody(
@@ -39,7 +39,7 @@ public record PlaceOrderBody(
     BigDecimal volume,
     Object limit,
     Set<OrderFlag> flags,
-    String clientId
+    String clientOrderId
 ) implements Validatable {
   /** Containers are copied into unmodifiable ones, so a value never changes after it is built. */
   public PlaceOrderBody {
@@ -86,7 +86,7 @@ public record PlaceOrderBody(
         + ", volume=" + volume
         + ", limit=" + limit
         + ", flags=" + flags
-        + ", clientId=" + clientId
+        + ", clientOrderId=" + clientOrderId
         + "]";
   }
 
@@ -97,7 +97,7 @@ public record PlaceOrderBody(
     private BigDecimal volume;
     private Object limit;
     private Set<OrderFlag> flags;
-    private String clientId;
+    private String clientOrderId;
 
     private Builder() {}
 
@@ -107,7 +107,7 @@ public record PlaceOrderBody(
       this.volume = source.volume;
       this.limit = source.limit;
       this.flags = source.flags;
-      this.clientId = source.clientId;
+      this.clientOrderId = source.clientOrderId;
     }
 
     /** Sets {@code pair} (required). */
@@ -141,14 +141,14 @@ public record PlaceOrderBody(
     }
 
     /** Sets {@code client_id}. */
-    public Builder clientId(String clientId) {
-      this.clientId = clientId;
+    public Builder clientOrderId(String clientOrderId) {
+      this.clientOrderId = clientOrderId;
       return this;
     }
 
     /** Returns a new value; containers are copied. */
     public PlaceOrderBody build() {
-      return new PlaceOrderBody(pair, side, volume, limit, flags, clientId);
+      return new PlaceOrderBody(pair, side, volume, limit, flags, clientOrderId);
     }
   }
 
@@ -163,7 +163,7 @@ public record PlaceOrderBody(
     private final JsonAdapter<BigDecimal> volumeAdapter;
     private final JsonAdapter<Object> limitAdapter;
     private final JsonAdapter<Set<OrderFlag>> flagsAdapter;
-    private final JsonAdapter<String> clientIdAdapter;
+    private final JsonAdapter<String> clientOrderIdAdapter;
 
     Adapter(Moshi moshi) {
       this.pairAdapter = moshi.adapter(String.class);
@@ -171,7 +171,7 @@ public record PlaceOrderBody(
       this.volumeAdapter = moshi.adapter(BigDecimal.class);
       this.limitAdapter = moshi.adapter(Object.class);
       this.flagsAdapter = moshi.adapter(new TypeRef<Set<OrderFlag>>() {}.type());
-      this.clientIdAdapter = moshi.adapter(String.class);
+      this.clientOrderIdAdapter = moshi.adapter(String.class);
     }
 
     @Override
@@ -184,7 +184,7 @@ public record PlaceOrderBody(
       BigDecimal volumeValue = null;
       Object limitValue = null;
       Set<OrderFlag> flagsValue = null;
-      String clientIdValue = null;
+      String clientOrderIdValue = null;
       reader.beginObject();
       while (reader.hasNext()) {
         switch (reader.selectName(NAMES)) {
@@ -204,7 +204,7 @@ public record PlaceOrderBody(
             flagsValue = flagsAdapter.fromJson(reader);
             break;
           case 6:
-            clientIdValue = clientIdAdapter.fromJson(reader);
+            clientOrderIdValue = clientOrderIdAdapter.fromJson(reader);
             break;
           case -1:
             // Neither a contract name nor an alias: a field to ignore, skipped without reading it.
@@ -216,7 +216,7 @@ public record PlaceOrderBody(
         }
       }
       reader.endObject();
-      return new PlaceOrderBody(pairValue, sideValue, volumeValue, limitValue, flagsValue, clientIdValue);
+      return new PlaceOrderBody(pairValue, sideValue, volumeValue, limitValue, flagsValue, clientOrderIdValue);
     }
 
     @Override
@@ -246,9 +246,9 @@ public record PlaceOrderBody(
         writer.name("flags");
         flagsAdapter.toJson(writer, source.flags());
       }
-      if (source.clientId() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
+      if (source.clientOrderId() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("client_id");
-        clientIdAdapter.toJson(writer, source.clientId());
+        clientOrderIdAdapter.toJson(writer, source.clientOrderId());
       }
       writer.endObject();
     }
