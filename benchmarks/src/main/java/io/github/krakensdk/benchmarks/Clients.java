@@ -99,8 +99,8 @@ public final class Clients {
       check(assets.size() == Payloads.ASSET_COUNT && "XBT".equals(assets.get("XXBT").altname())
           && assets.get("XXBT").decimals() == 10, "SDK Assets decodes " + Payloads.ASSET_COUNT + " assets");
       Map<String, TickerInfo> tickers = ticker();
-      check(tickers.size() == Payloads.TICKER_PAIRS && tickers.get("XXBTZUSD").a().size() == 3
-          && tickers.get("XXBTZUSD").t().size() == 2 && tickers.get("XXBTZUSD").o() != null,
+      check(tickers.size() == Payloads.TICKER_PAIRS && tickers.get("XXBTZUSD").ask().lotVolume() != null
+          && tickers.get("XXBTZUSD").tradeCount().last24Hours() != null && tickers.get("XXBTZUSD").open() != null,
           "SDK Ticker decodes " + Payloads.TICKER_PAIRS + " pairs, every field");
       OrderBook book = depth().get(Payloads.DEPTH_PAIR);
       check(book != null && book.asks().size() == Payloads.DEPTH_LEVELS && book.bids().size() == Payloads.DEPTH_LEVELS

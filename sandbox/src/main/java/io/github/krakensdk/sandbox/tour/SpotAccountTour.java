@@ -197,7 +197,7 @@ final class SpotAccountTour {
     TradeBalance usd = tour.kraken.spot().getTradeBalance();
     TradeBalance xbt = tour.kraken.spot().getTradeBalance(r -> r.asset("XBT"));
     // Valued in XBT, the same equivalent balance times XBT's price is the one in USD.
-    BigDecimal price = tour.kraken.spot().getTicker(r -> r.pair("XBTUSD")).get("XXBTZUSD").c().get(0);
+    BigDecimal price = tour.kraken.spot().getTicker(r -> r.pair("XBTUSD")).get("XXBTZUSD").lastTrade().price();
     BigDecimal converted = xbt.eb().multiply(price);
     check(converted.subtract(usd.eb()).abs().compareTo(new BigDecimal("0.001")) <= 0,
         "eb " + xbt.eb() + " XBT × " + price + " = " + converted + ", not " + usd.eb() + " USD");

@@ -65,7 +65,7 @@ final class SpotTradingTour {
       AssetPair pair = spot.getAssetPairs(r -> r.pair(PAIR)).values().iterator().next();
       decimals = pair.pairDecimals();
       TickerInfo ticker = spot.getTicker(r -> r.pair(PAIR)).values().iterator().next();
-      bid = ticker.b().get(0);
+      bid = ticker.bid().price();
       // 3 % under the best bid: it rests in the book instead of trading.
       price = bid.multiply(new BigDecimal("0.97")).setScale(decimals, RoundingMode.DOWN);
       OrderAdded dryRun = spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY).orderType(OrderType.LIMIT)
