@@ -2,10 +2,13 @@ package io.github.krakensdk.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.AssetNames;
 import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.PairKeyed;
 import io.github.krakensdk.auth.SpotSigner;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.runtime.validation.ConstraintViolationException;
@@ -160,7 +163,10 @@ class SpotMarketTest {
       assertTrue(ticker.high().today().compareTo(ticker.high().last24Hours()) <= 0, pair + " high");
     }
     // Today's open is the first trade since midnight: the open of the current daily candle.
-    TickerInfo btc = spot.getTicker(r -> r.pair("XBTUSD")).get("XXBTZUSD");
+    // Keyed XXBTZUSD; any of the pair's names finds it, and a one-pair call has one entry.
+    Map<String, TickerInfo> bitcoin = spot.getTicker(r -> r.pair("XBTUSD"));
+    TickerInfo btc = PairKeyed.of(bitcoin, AssetNames.load(spot)).get("BTC/USD").orElseThrow();
+    assertSame(btc, PairKeyed.of(bitcoin).only());
     List<OhlcEntry> days = spot.getOhlc(r -> r.pair("XBTUSD").interval(OhlcInterval.NUMBER_1440)).pairs()
         .get("XXBTZUSD");
     OhlcEntry today = days.get(days.size() - 1);

@@ -3,6 +3,7 @@ package io.github.krakensdk.sandbox.tour;
 import static io.github.krakensdk.sandbox.tour.Tour.check;
 import static io.github.krakensdk.sandbox.tour.Tour.expectError;
 
+import io.github.krakensdk.PairKeyed;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.sandbox.SandboxKey;
 import io.github.krakensdk.spot.SpotService;
@@ -64,7 +65,7 @@ final class SpotTradingTour {
     tour.step("addOrder", () -> {
       AssetPair pair = spot.getAssetPairs(r -> r.pair(PAIR)).values().iterator().next();
       decimals = pair.pairDecimals();
-      TickerInfo ticker = spot.getTicker(r -> r.pair(PAIR)).values().iterator().next();
+      TickerInfo ticker = PairKeyed.of(spot.getTicker(r -> r.pair(PAIR))).only();
       bid = ticker.bid().price();
       // 3 % under the best bid: it rests in the book instead of trading.
       price = bid.multiply(new BigDecimal("0.97")).setScale(decimals, RoundingMode.DOWN);
