@@ -386,6 +386,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       operationServers |= ownServer;
     }
     result.put("serviceOperations", serviceOperations);
+    result.put("serviceSections", serviceSections(serviceOperations));
     result.put("serviceExample", serviceExample(serviceOperations, allModels));
     result.put("hasOperationServers", operationServers);
     result.put("hasBinaryDownloads", binaryDownloads);
@@ -474,6 +475,39 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       return "new " + body.classname + "(" + String.join(", ", members) + ")";
     }
     return requestAccessor(shape, parameter.baseName);
+  }
+
+  /**
+   * The service's operations grouped by the sections of the service's documentation, for its
+   * Javadoc: the family tag's {@code x-kraken-sections} in their order, each with the operations
+   * whose {@code x-kraken-section} names it. Empty when the tag declares no sections; fails when an
+   * operation has no section, or one the tag does not declare.
+   */
+  private List<Map<String, Object>> serviceSections(List<CodegenOperation> operations) {
+    List<Tag> tags = openAPI.getTags();
+    Object declared = tags == null || tags.isEmpty() || tags.get(0).getExtensions() == null ? null
+        : tags.get(0).getExtensions().get("x-kraken-sections");
+    List<Map<String, Object>> sections = new ArrayList<>();
+    if (!(declared instanceof List<?> names)) {
+      return sections;
+    }
+    Map<String, List<String>> bySection = new java.util.LinkedHashMap<>();
+    names.forEach(name -> bySection.put(String.valueOf(name), new ArrayList<>()));
+    for (CodegenOperation operation : operations) {
+      Object section = operation.vendorExtensions.get("x-kraken-section");
+      List<String> members = section == null ? null : bySection.get(String.valueOf(section));
+      if (members == null) {
+        throw new IllegalArgumentException(operation.operationId + ": x-kraken-section must name one of the tag's "
+            + "x-kraken-sections " + bySection.keySet() + " (was " + section + ")");
+      }
+      members.add(operation.operationId);
+    }
+    bySection.forEach((name, members) -> {
+      if (!members.isEmpty()) {
+        sections.add(Map.of("name", name, "operations", members));
+      }
+    });
+    return sections;
   }
 
   /** How one part of a {@code multipart/form-data} body travels. */

@@ -38,7 +38,8 @@ public final class Linter {
         new ContractOnlyRule(),
         new PatternWordsRule(),
         new OneOfMembersRule(),
-        new JavaNameRule());
+        new JavaNameRule(),
+        new OperationSectionRule());
   }
 
   private final Ruleset ruleset;

@@ -239,7 +239,11 @@ final class LintRulesTest {
             ORDER_PROPERTIES + "/oflags/x-kraken-java-name"),
         new Break("java-name", "spot", "a Java name another member has",
             t -> obj(t, ORDER_PROPERTIES + "/oflags").put("x-kraken-java-name", "pair"),
-            ORDER_PROPERTIES + "/oflags/x-kraken-java-name"));
+            ORDER_PROPERTIES + "/oflags/x-kraken-java-name"),
+        new Break("operation-section", "spot", "an operation without a section",
+            t -> obj(t, CANCEL_ORDER).remove("x-kraken-section"), CANCEL_ORDER),
+        new Break("operation-section", "spot", "a section the tag does not declare",
+            t -> obj(t, CANCEL_ORDER).put("x-kraken-section", "Orders"), CANCEL_ORDER + "/x-kraken-section"));
   }
 
   private static final String ORDER_PROPERTIES = "/components/schemas/StandardOrderRequest/properties";
