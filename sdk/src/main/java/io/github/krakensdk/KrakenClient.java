@@ -755,7 +755,7 @@ public final class KrakenClient implements Closeable {
      *     .assetPairsCache(Duration.ofHours(1))
      *     .build();
      * try {
-     *   kraken.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+     *   kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
      *       .volume(new BigDecimal("0.01")).price("65000.12"));
      * } catch (PairLimitException e) {
      *   // addOrder: XXBTZUSD: price 65000.12 has 2 decimals; pair_decimals is 1

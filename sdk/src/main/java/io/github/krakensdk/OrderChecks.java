@@ -52,10 +52,10 @@ final class OrderChecks implements RequestHook {
     if (request instanceof AddOrderRequest order) {
       Pair pair = pair(order.pair());
       if (pair != null) {
-        pair.order(operationId, "", order.ordertype(), order.volume(), order.displayvol(), order.price(),
-            order.price2(), order.oflags());
+        pair.order(operationId, "", order.orderType(), order.volume(), order.displayVolume(), order.price(),
+            order.secondaryPrice(), order.flags());
         pair.price(operationId, "close[price]", order.closePrice());
-        pair.price(operationId, "close[price2]", order.closePrice2());
+        pair.price(operationId, "close[price2]", order.closeSecondaryPrice());
       }
     } else if (request instanceof AddOrderBatchRequest batch) {
       Pair pair = pair(batch.pair());
@@ -63,28 +63,28 @@ final class OrderChecks implements RequestHook {
         for (int i = 0; i < batch.orders().size(); i++) {
           BatchOrder order = batch.orders().get(i);
           String prefix = "orders[" + i + "].";
-          pair.order(operationId, prefix, order.ordertype(), order.volume(), order.displayvol(), order.price(),
-              order.price2(), order.oflags());
+          pair.order(operationId, prefix, order.orderType(), order.volume(), order.displayVolume(), order.price(),
+              order.secondaryPrice(), order.flags());
           ConditionalClose close = order.close();
           if (close != null) {
             pair.price(operationId, prefix + "close.price", close.price());
-            pair.price(operationId, prefix + "close.price2", close.price2());
+            pair.price(operationId, prefix + "close.price2", close.secondaryPrice());
           }
         }
       }
     } else if (request instanceof EditOrderRequest edit) {
       Pair pair = pair(edit.pair());
       if (pair != null) {
-        pair.order(operationId, "", null, edit.volume(), edit.displayvol(), edit.price(), edit.price2(),
-            edit.oflags());
+        pair.order(operationId, "", null, edit.volume(), edit.displayVolume(), edit.price(), edit.secondaryPrice(),
+            edit.flags());
       }
     } else if (request instanceof AmendOrderRequest amend) {
-      Pair pair = pair(amend.pair() != null ? amend.pair() : placedPair(amend.txid(), amend.clOrdId()));
+      Pair pair = pair(amend.pair() != null ? amend.pair() : placedPair(amend.txid(), amend.clientOrderId()));
       if (pair != null) {
         pair.price(operationId, "limit_price", amend.limitPrice());
         pair.price(operationId, "trigger_price", amend.triggerPrice());
-        pair.lot(operationId, "order_qty", amend.orderQty());
-        pair.lot(operationId, "display_qty", amend.displayQty());
+        pair.lot(operationId, "order_qty", amend.volume());
+        pair.lot(operationId, "display_qty", amend.displayVolume());
       }
     }
   }
@@ -94,7 +94,7 @@ final class OrderChecks implements RequestHook {
     if (request instanceof AddOrderRequest order && result instanceof OrderAdded added) {
       if (added.txid() != null) {
         added.txid().forEach(txid -> remember(txid, order.pair()));
-        remember(order.clOrdId(), order.pair());
+        remember(order.clientOrderId(), order.pair());
       }
     } else if (request instanceof AddOrderBatchRequest batch && result instanceof OrderBatchAdded added) {
       List<BatchOrderResult> results = added.orders();
@@ -103,7 +103,7 @@ final class OrderChecks implements RequestHook {
           BatchOrderResult placedOrder = results.get(i);
           if (placedOrder != null && placedOrder.txid() != null) {
             remember(placedOrder.txid(), batch.pair());
-            remember(batch.orders().get(i).clOrdId(), batch.pair());
+            remember(batch.orders().get(i).clientOrderId(), batch.pair());
           }
         }
       }

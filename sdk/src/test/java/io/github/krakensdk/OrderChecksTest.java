@@ -114,7 +114,7 @@ final class OrderChecksTest {
   }
 
   private static Consumer<AddOrderRequest.Builder> limitBuy(String volume, String price) {
-    return r -> r.pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.LIMIT).volume(new BigDecimal(volume))
+    return r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT).volume(new BigDecimal(volume))
         .price(price);
   }
 
@@ -156,15 +156,15 @@ final class OrderChecksTest {
     assertEquals("tick_size", e.limit());
     assertEquals(new BigDecimal("0.5"), e.limitValue());
     assertEquals("close[price2]", refused(limitBuy("0.01", "65000.5").andThen(r -> r
-        .closeOrdertype(CloseOrderType.STOP_LOSS_LIMIT).closePrice("64000").closePrice2("63999.9"))).field());
-    BatchOrder good = BatchOrder.builder().type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+        .closeOrderType(CloseOrderType.STOP_LOSS_LIMIT).closePrice("64000").closeSecondaryPrice("63999.9"))).field());
+    BatchOrder good = BatchOrder.builder().side(OrderSide.BUY).orderType(OrderType.LIMIT)
         .volume(new BigDecimal("0.01")).price("40000.5").build();
     PairLimitException batch = assertThrows(PairLimitException.class, () -> kraken.spot().addOrderBatch(r -> r
         .pair("XBTUSD").orders(List.of(good, good.toBuilder().price("40000.2").build()))));
     assertEquals("orders[1].price", batch.field());
     assertEquals("tick_size", batch.limit());
     PairLimitException edit = assertThrows(PairLimitException.class, () -> kraken.spot().editOrder(r -> r
-        .txid("OU22CG-KLAF2-FWUDD7").pair("XBTUSD").price2("64999.9")));
+        .txid("OU22CG-KLAF2-FWUDD7").pair("XBTUSD").secondaryPrice("64999.9")));
     assertEquals("price2", edit.field());
     PairLimitException amend = assertThrows(PairLimitException.class, () -> kraken.spot().amendOrder(r -> r
         .txid("OTHER-ORDER-ID").pair("XBTUSD").triggerPrice("64000.1")));
@@ -173,7 +173,7 @@ final class OrderChecksTest {
 
     // On the grid, and relative prices, go out.
     kraken.spot().addOrder(limitBuy("0.01", "65000.50"));
-    kraken.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.SELL).ordertype(OrderType.TRAILING_STOP)
+    kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.SELL).orderType(OrderType.TRAILING_STOP)
         .volume(new BigDecimal("0.01")).price("+0.3"));
     assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder", "/0/private/AddOrder"), paths);
   }
@@ -206,7 +206,7 @@ final class OrderChecksTest {
   @Test
   void aConditionalClosePriceIsHeldToTheSameRule() {
     start(true);
-    PairLimitException e = refused(limitBuy("0.01", "65000").andThen(r -> r.closeOrdertype(CloseOrderType.LIMIT)
+    PairLimitException e = refused(limitBuy("0.01", "65000").andThen(r -> r.closeOrderType(CloseOrderType.LIMIT)
         .closePrice("66000.25")));
     assertEquals("close[price]", e.field());
     assertEquals(List.of("/0/public/AssetPairs"), paths);
@@ -223,23 +223,23 @@ final class OrderChecksTest {
   @Test
   void relativePricesAreLeftToTheService() {
     start(true);
-    kraken.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.SELL).ordertype(OrderType.TRAILING_STOP_LIMIT)
-        .volume(new BigDecimal("0.01")).price("+1.125%").price2("-12.25"));
+    kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.SELL).orderType(OrderType.TRAILING_STOP_LIMIT)
+        .volume(new BigDecimal("0.01")).price("+1.125%").secondaryPrice("-12.25"));
     assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder"), paths);
   }
 
   @Test
   void aVolumeInTheQuoteCurrencyIsHeldToCostmin() {
     start(true);
-    PairLimitException e = refused(r -> r.pair("XXBTZUSD").type(OrderSide.BUY).ordertype(OrderType.MARKET)
-        .volume(new BigDecimal("0.4")).oflags("fciq,viqc"));
+    PairLimitException e = refused(r -> r.pair("XXBTZUSD").side(OrderSide.BUY).orderType(OrderType.MARKET)
+        .volume(new BigDecimal("0.4")).flags("fciq,viqc"));
     assertEquals("addOrder: XXBTZUSD: volume 0.4 (in the quote currency, viqc) is under costmin 0.5", e.getMessage());
   }
 
   @Test
   void ordersOnPairsTheDataDoesNotHaveAreSentUnchecked() {
     start(true);
-    kraken.spot().addOrder(r -> r.pair("AAPLxUSD").type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+    kraken.spot().addOrder(r -> r.pair("AAPLxUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
         .volume(new BigDecimal("0.0000001")).price("211.123456"));
     assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder"), paths);
   }
@@ -247,10 +247,10 @@ final class OrderChecksTest {
   @Test
   void aBatchNamesTheOrderThatBreaksTheLimit() {
     start(true);
-    BatchOrder good = BatchOrder.builder().type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+    BatchOrder good = BatchOrder.builder().side(OrderSide.BUY).orderType(OrderType.LIMIT)
         .volume(new BigDecimal("0.01")).price("40000").build();
     BatchOrder badClose = good.toBuilder()
-        .close(ConditionalClose.builder().ordertype(CloseOrderType.STOP_LOSS).price("37000.05").build()).build();
+        .close(ConditionalClose.builder().orderType(CloseOrderType.STOP_LOSS).price("37000.05").build()).build();
     PairLimitException e = assertThrows(PairLimitException.class,
         () -> kraken.spot().addOrderBatch(r -> r.pair("XBTUSD").orders(List.of(good, badClose))));
     assertEquals("orders[1].close.price", e.field());
@@ -262,19 +262,19 @@ final class OrderChecksTest {
   @Test
   void anAmendIsCheckedAgainstThePairItsOrderWasPlacedOn() {
     start(true);
-    kraken.spot().addOrder(limitBuy("0.01", "65000.1").andThen(r -> r.clOrdId("my-order-1")));
+    kraken.spot().addOrder(limitBuy("0.01", "65000.1").andThen(r -> r.clientOrderId("my-order-1")));
 
     PairLimitException byTxid = assertThrows(PairLimitException.class,
         () -> kraken.spot().amendOrder(r -> r.txid("OU22CG-KLAF2-FWUDD7").limitPrice("65000.15")));
     assertEquals("amendOrder: XXBTZUSD: limit_price 65000.15 has 2 decimals; pair_decimals is 1", byTxid.getMessage());
     PairLimitException byClientId = assertThrows(PairLimitException.class,
-        () -> kraken.spot().amendOrder(r -> r.clOrdId("my-order-1").orderQty(new BigDecimal("0.000000001"))));
+        () -> kraken.spot().amendOrder(r -> r.clientOrderId("my-order-1").volume(new BigDecimal("0.000000001"))));
     assertEquals("order_qty", byClientId.field());
     assertEquals("lot_decimals", byClientId.limit());
     assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder"), paths, "neither amend was sent");
 
     // A small quantity is not refused on an amend: the order may have filled more already.
-    kraken.spot().amendOrder(r -> r.txid("OU22CG-KLAF2-FWUDD7").orderQty(new BigDecimal("0.00001")));
+    kraken.spot().amendOrder(r -> r.txid("OU22CG-KLAF2-FWUDD7").volume(new BigDecimal("0.00001")));
     // An order placed elsewhere names no pair the client knows: sent unchecked.
     kraken.spot().amendOrder(r -> r.txid("OTHER-ORDER-ID").limitPrice("65000.15"));
     // Unless the amend names its pair.

@@ -70,8 +70,8 @@ public final class Clients {
     KrakenClient kraken;
     // Built once, as an application keeps a request it sends again and again.
     final GetTradeVolumeRequest tradeVolumeRequest = GetTradeVolumeRequest.builder().pair("XBTUSD").build();
-    final AddOrderRequest addOrderRequest = AddOrderRequest.builder().ordertype(OrderType.LIMIT)
-        .type(OrderSide.BUY).volume(new BigDecimal("1.25")).pair("XBTUSD").price("27500.0").build();
+    final AddOrderRequest addOrderRequest = AddOrderRequest.builder().orderType(OrderType.LIMIT)
+        .side(OrderSide.BUY).volume(new BigDecimal("1.25")).pair("XBTUSD").price("27500.0").build();
     final CancelOrderRequest cancelOrderRequest = CancelOrderRequest.builder().txid(Payloads.ORDER_TXID).build();
     final GetAssetsRequest assetsRequest = GetAssetsRequest.builder().build();
     /** No pair: the tickers of every pair. */
@@ -93,14 +93,14 @@ public final class Clients {
           "SDK TradeVolume decodes the service's field names (minfee)");
       OrderAdded added = addOrder();
       check(List.of(Payloads.ORDER_TXID).equals(added.txid())
-          && Payloads.ORDER_DESCRIPTION.equals(added.descr().order()), "SDK AddOrder decodes txid and descr");
+          && Payloads.ORDER_DESCRIPTION.equals(added.description().order()), "SDK AddOrder decodes txid and descr");
       check(cancelOrder().count() == 1, "SDK CancelOrder decodes count");
       Map<String, AssetInfo> assets = assets();
       check(assets.size() == Payloads.ASSET_COUNT && "XBT".equals(assets.get("XXBT").altname())
           && assets.get("XXBT").decimals() == 10, "SDK Assets decodes " + Payloads.ASSET_COUNT + " assets");
       Map<String, TickerInfo> tickers = ticker();
-      check(tickers.size() == Payloads.TICKER_PAIRS && tickers.get("XXBTZUSD").a().size() == 3
-          && tickers.get("XXBTZUSD").t().size() == 2 && tickers.get("XXBTZUSD").o() != null,
+      check(tickers.size() == Payloads.TICKER_PAIRS && tickers.get("XXBTZUSD").ask().lotVolume() != null
+          && tickers.get("XXBTZUSD").tradeCount().last24Hours() != null && tickers.get("XXBTZUSD").open() != null,
           "SDK Ticker decodes " + Payloads.TICKER_PAIRS + " pairs, every field");
       OrderBook book = depth().get(Payloads.DEPTH_PAIR);
       check(book != null && book.asks().size() == Payloads.DEPTH_LEVELS && book.bids().size() == Payloads.DEPTH_LEVELS

@@ -90,8 +90,8 @@ public class DecodeBenchmarks {
     check(decodedAssets.result().size() == Payloads.ASSET_COUNT && decodedAssets.error().isEmpty()
         && "XBT".equals(decodedAssets.result().get("XXBT").altname()), "SDK decodes the Assets payload");
     TickerInfo xbt = sdkTicker().result().get("XXBTZUSD");
-    check(sdkTicker().result().size() == Payloads.TICKER_PAIRS && xbt.a().size() == 3 && xbt.c().size() == 2
-        && xbt.t().size() == 2 && xbt.h().size() == 2 && xbt.o() != null, "SDK decodes the Ticker payload, every field");
+    check(sdkTicker().result().size() == Payloads.TICKER_PAIRS && xbt.ask().lotVolume() != null && xbt.lastTrade().lotVolume() != null
+        && xbt.tradeCount().last24Hours() != null && xbt.high().last24Hours() != null && xbt.open() != null, "SDK decodes the Ticker payload, every field");
     OrderBook book = sdkDepth().result().get(Payloads.DEPTH_PAIR);
     check(book.asks().size() == Payloads.DEPTH_LEVELS && book.bids().size() == Payloads.DEPTH_LEVELS
         && book.asks().get(0).price().equals(new BigDecimal("30384.10000")) && book.asks().get(0).timestamp() != null,

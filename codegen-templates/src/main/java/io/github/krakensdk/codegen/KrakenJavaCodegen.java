@@ -74,6 +74,8 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   private final OperationRequests requests = new OperationRequests();
   /** What each pattern of the contract means in words ({@link RuleTexts}), read before generation. */
   private Map<String, String> ruleTexts = Map.of();
+  /** The contract's Java names of members ({@link JavaNames}), read before generation. */
+  private JavaNames javaNames = JavaNames.none();
 
   public KrakenJavaCodegen() {
     super();
@@ -153,14 +155,15 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   public void preprocessOpenAPI(OpenAPI openAPI) {
     super.preprocessOpenAPI(openAPI);
     // Read first, from the contract as written: the steps below add and drop operations and schemas.
-    PublicServiceForms forms = PublicServiceForms.read(openAPI, this::toVarName);
+    javaNames = getInputSpec() == null ? JavaNames.none() : JavaNames.read(Paths.get(getInputSpec()));
+    PublicServiceForms forms = PublicServiceForms.read(openAPI, this::propertyName);
     ruleTexts = RuleTexts.read(openAPI);
     additionalProperties.put("publicServicePaths", forms.paths);
     additionalProperties.put("publicServiceHeaders", forms.headers);
     additionalProperties.put("publicServiceMembers", forms.members);
     removeBrowserPages(openAPI);
     ShapeExtensions.rewrite(openAPI);
-    requests.addTo(openAPI);
+    requests.addTo(openAPI, javaNames);
     OneOfTypes.apply(openAPI);
     List<Tag> tags = openAPI.getTags();
     String tagDescription = tags == null || tags.isEmpty() || tags.get(0).getDescription() == null
@@ -212,6 +215,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         Schema<?> modelSchema = openAPI.getComponents().getSchemas().get(model.name);
         boolean requiredByDecision = modelSchema != null
             && ContractOnly.marked(modelSchema.getExtensions()).contains("required");
+        nameProperties(model, members);
         for (CodegenProperty property : model.vars) {
           markDecimalNumber(model, property);
           markMapRest(model, property);
@@ -248,6 +252,46 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       }
     }
     return result;
+  }
+
+  /** The Java name of member {@code wireName} of component schema {@code schema}: the contract's, or the stock one. */
+  private String propertyName(String schema, String wireName) {
+    String javaName = javaNames.of(schema, wireName);
+    return javaName != null ? javaName : toVarName(wireName);
+  }
+
+  /**
+   * Gives each property the Java name the contract declares for it ({@code x-kraken-java-name}),
+   * for a request from the member it came from; the wire name stays {@code baseName}. Fails when
+   * two properties of one model end up with one Java name.
+   */
+  private void nameProperties(CodegenModel model, Map<String, OperationRequests.Member> members) {
+    Set<String> seen = new HashSet<>();
+    for (CodegenProperty property : model.vars) {
+      OperationRequests.Member member = members == null ? null : members.get(property.baseName);
+      String javaName = members != null ? (member == null ? null : member.javaName())
+          : javaNames.of(model.name, property.baseName);
+      if (javaName != null) {
+        property.name = javaName;
+        property.nameInCamelCase = StringUtils.camelize(javaName);
+        property.nameInPascalCase = property.nameInCamelCase;
+        property.getter = "get" + property.nameInCamelCase;
+        property.setter = "set" + property.nameInCamelCase;
+      }
+      if (!seen.add(property.name)) {
+        throw new IllegalStateException(model.name + ": two members are named " + property.name + " in Java ("
+            + JavaNames.EXTENSION + ")");
+      }
+    }
+  }
+
+  /** The accessor of the request member {@code wireName} of the operation of {@code shape}. */
+  private String requestAccessor(OperationRequests.Shape shape, String wireName) {
+    Map<String, OperationRequests.Member> members = shape.requestSchema() == null ? null
+        : requests.members(shape.requestSchema());
+    OperationRequests.Member member = members == null ? null : members.get(wireName);
+    String javaName = member == null || member.javaName() == null ? toVarName(wireName) : member.javaName();
+    return "request." + javaName + "()";
   }
 
   /**
@@ -340,6 +384,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       operationServers |= ownServer;
     }
     result.put("serviceOperations", serviceOperations);
+    result.put("serviceSections", serviceSections(serviceOperations));
     result.put("serviceExample", serviceExample(serviceOperations, allModels));
     result.put("hasOperationServers", operationServers);
     result.put("hasBinaryDownloads", binaryDownloads);
@@ -409,7 +454,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       return "null";
     }
     if (multipart && parameter.isFormParam) {
-      String member = "request." + toVarName(parameter.baseName) + "()";
+      String member = requestAccessor(shape, parameter.baseName);
       return switch (partKind(parameter, allModels)) {
         case FILE -> "io.github.krakensdk.runtime.internal.MultipartParts.file(" + ConstraintChecks.literal(
             parameter.baseName) + ", " + member + ")";
@@ -423,11 +468,44 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       CodegenModel body = findModel(allModels, toModelName(flattened));
       StringBuilder built = new StringBuilder(body.classname).append(".builder()");
       for (CodegenProperty property : body.vars) {
-        built.append('.').append(property.name).append("(request.").append(toVarName(property.baseName)).append("())");
+        built.append('.').append(property.name).append('(').append(requestAccessor(shape, property.baseName)).append(')');
       }
       return built.append(".build()").toString();
     }
-    return "request." + toVarName(parameter.baseName) + "()";
+    return requestAccessor(shape, parameter.baseName);
+  }
+
+  /**
+   * The service's operations grouped by the sections of the service's documentation, for its
+   * Javadoc: the family tag's {@code x-kraken-sections} in their order, each with the operations
+   * whose {@code x-kraken-section} names it. Empty when the tag declares no sections; fails when an
+   * operation has no section, or one the tag does not declare.
+   */
+  private List<Map<String, Object>> serviceSections(List<CodegenOperation> operations) {
+    List<Tag> tags = openAPI.getTags();
+    Object declared = tags == null || tags.isEmpty() || tags.get(0).getExtensions() == null ? null
+        : tags.get(0).getExtensions().get("x-kraken-sections");
+    List<Map<String, Object>> sections = new ArrayList<>();
+    if (!(declared instanceof List<?> names)) {
+      return sections;
+    }
+    Map<String, List<String>> bySection = new java.util.LinkedHashMap<>();
+    names.forEach(name -> bySection.put(String.valueOf(name), new ArrayList<>()));
+    for (CodegenOperation operation : operations) {
+      Object section = operation.vendorExtensions.get("x-kraken-section");
+      List<String> members = section == null ? null : bySection.get(String.valueOf(section));
+      if (members == null) {
+        throw new IllegalArgumentException(operation.operationId + ": x-kraken-section must name one of the tag's "
+            + "x-kraken-sections " + bySection.keySet() + " (was " + section + ")");
+      }
+      members.add(operation.operationId);
+    }
+    bySection.forEach((name, members) -> {
+      if (!members.isEmpty()) {
+        sections.add(Map.of("name", name, "operations", members));
+      }
+    });
+    return sections;
   }
 
   /** How one part of a {@code multipart/form-data} body travels. */

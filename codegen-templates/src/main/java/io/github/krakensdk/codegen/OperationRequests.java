@@ -36,9 +36,10 @@ final class OperationRequests {
 
   /**
    * Where a request member goes on the wire; {@code requiredByDecision} when the contract requires
-   * it by its own decision ({@code x-kraken-contract-only: [required]} on the parameter or the body).
+   * it by its own decision ({@code x-kraken-contract-only: [required]} on the parameter or the body);
+   * {@code javaName} the contract's Java name of it ({@code x-kraken-java-name}), or null.
    */
-  record Member(String in, String wireName, String description, boolean requiredByDecision) {}
+  record Member(String in, String wireName, String description, boolean requiredByDecision, String javaName) {}
 
   /** What the service needs to turn a request into a Retrofit call. */
   record Shape(String requestSchema, String bodySchema, String jsonQuerySchema) {}
@@ -56,6 +57,11 @@ final class OperationRequests {
 
   /** Synthesizes the request schemas into {@code openAPI}; fails on a name clash. */
   void addTo(OpenAPI openAPI) {
+    addTo(openAPI, JavaNames.none());
+  }
+
+  /** As {@link #addTo(OpenAPI)}, the members named in Java by {@code javaNames} where the contract says. */
+  void addTo(OpenAPI openAPI, JavaNames javaNames) {
     Map<String, Schema> schemas = openAPI.getComponents().getSchemas();
     for (PathItem path : openAPI.getPaths().values()) {
       for (Operation operation : path.readOperations()) {
@@ -82,20 +88,22 @@ final class OperationRequests {
           if (parameter.getContent() != null) {
             String ref = mediaRef(parameter.getContent());
             jsonQuerySchema = simpleName(ref);
-            flatten(operation, schemas.get(jsonQuerySchema), "json-query", request, members, required);
+            flatten(operation, jsonQuerySchema, schemas.get(jsonQuerySchema), "json-query", request, members, required,
+                javaNames);
             continue;
           }
           String name = parameter.getName();
           add(operation, request, members, name, parameter.getSchema(),
               new Member(parameter.getIn(), name, parameter.getDescription(),
-                  ContractOnly.marked(parameter.getExtensions()).contains("required")),
+                  ContractOnly.marked(parameter.getExtensions()).contains("required"),
+                  (String) extension(parameter.getExtensions(), JavaNames.EXTENSION)),
               Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn()), required);
         }
         String bodySchema = null;
         RequestBody body = operation.getRequestBody();
         if (body != null && body.getContent() != null) {
           bodySchema = simpleName(mediaRef(body.getContent()));
-          flatten(operation, schemas.get(bodySchema), "body", request, members, required);
+          flatten(operation, bodySchema, schemas.get(bodySchema), "body", request, members, required, javaNames);
         }
         String requestName = capitalize(operation.getOperationId()) + "Request";
         if (!members.isEmpty()) {
@@ -169,8 +177,8 @@ final class OperationRequests {
     return new OneOfGroups(List.copyOf(groups), contractOnly);
   }
 
-  private static void flatten(Operation operation, Schema<?> object, String in, ObjectSchema request,
-      Map<String, Member> members, List<String> requiredMembers) {
+  private static void flatten(Operation operation, String schemaName, Schema<?> object, String in,
+      ObjectSchema request, Map<String, Member> members, List<String> requiredMembers, JavaNames javaNames) {
     if (object == null || object.getProperties() == null) {
       throw new IllegalArgumentException(operation.getOperationId() + ": a body must be a $ref to an object schema");
     }
@@ -178,7 +186,8 @@ final class OperationRequests {
     boolean requiredByDecision = ContractOnly.marked(object.getExtensions()).contains("required");
     object.getProperties().forEach((name, property) -> {
       if (!Boolean.TRUE.equals(extension(property.getExtensions(), SIGNER_FILLED))) {
-        add(operation, request, members, name, property, new Member(in, name, null, requiredByDecision),
+        add(operation, request, members, name, property, new Member(in, name, null, requiredByDecision,
+            javaNames.of(schemaName, name)),
             required.contains(name), requiredMembers);
       }
     });

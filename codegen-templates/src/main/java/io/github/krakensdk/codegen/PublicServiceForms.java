@@ -15,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
+import java.util.function.BinaryOperator;
 
 /**
  * The contract's {@code x-kraken-public-service} records (CONVENTIONS.md) as the rows of the
@@ -36,7 +36,7 @@ final class PublicServiceForms {
   final List<Map<String, String>> members = new ArrayList<>();
 
   /** Reads the records of {@code openAPI}; {@code javaName} names a property's record component. */
-  static PublicServiceForms read(OpenAPI openAPI, UnaryOperator<String> javaName) {
+  static PublicServiceForms read(OpenAPI openAPI, BinaryOperator<String> javaName) {
     PublicServiceForms forms = new PublicServiceForms();
     Set<String> parameterKeys = new HashSet<>();
     for (Map.Entry<String, PathItem> path : openAPI.getPaths().entrySet()) {
@@ -74,7 +74,7 @@ final class PublicServiceForms {
                 + " client rewrites only paths and headers, so it would go out in the contract's form");
           }
           forms.members.add(row("schema", schema.getKey(), "contractName", property.getKey(),
-              "javaName", javaName.apply(property.getKey()), "serviceName", text(member, "name", where),
+              "javaName", javaName.apply(schema.getKey(), property.getKey()), "serviceName", text(member, "name", where),
               "evidence", text(member, "evidence", where)));
         }
       }

@@ -43,7 +43,7 @@ final class PublicServiceFormsTest {
       "");
 
   @Test void eachRecordIsARowOfJavaLiterals() {
-    PublicServiceForms forms = PublicServiceForms.read(parse(CONTRACT), name -> "java_" + name);
+    PublicServiceForms forms = PublicServiceForms.read(parse(CONTRACT), (schema, name) -> "java_" + name);
     assertEquals(List.of(Map.of("operationId", "\"listKeys\"", "method", "\"GET\"", "contractPath", "\"/keys/{user}\"",
         "servicePath", "\"/key/{user}\"", "evidence", "\"a \\\"page\\\"\"")), forms.paths);
     assertEquals(1, forms.headers.size(), "a shared parameter is one row");
@@ -56,20 +56,20 @@ final class PublicServiceFormsTest {
     String sent = CONTRACT.replace("      operationId: other\n",
         "      operationId: other\n      requestBody: {content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Tier'}}}}}\n");
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> PublicServiceForms.read(parse(sent), name -> name));
+        () -> PublicServiceForms.read(parse(sent), (schema, name) -> name));
     assertTrue(e.getMessage().startsWith("Tier.min_fee: "), e.getMessage());
   }
 
   @Test void otherNamesOfAQueryParameterFailTheGeneration() {
     String query = CONTRACT.replace("{name: Service-Version, in: header", "{name: version, in: query");
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> PublicServiceForms.read(parse(query), name -> name));
+        () -> PublicServiceForms.read(parse(query), (schema, name) -> name));
     assertTrue(e.getMessage().contains("only a header's names can differ"), e.getMessage());
   }
 
   @Test void aRecordWithoutEvidenceFailsTheGeneration() {
     String bare = CONTRACT.replace(", evidence: recordings", "");
-    assertThrows(IllegalStateException.class, () -> PublicServiceForms.read(parse(bare), name -> name));
+    assertThrows(IllegalStateException.class, () -> PublicServiceForms.read(parse(bare), (schema, name) -> name));
   }
 
   private static OpenAPI parse(String yaml) {

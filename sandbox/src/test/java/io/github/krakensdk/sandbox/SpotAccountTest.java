@@ -142,17 +142,17 @@ class SpotAccountTest {
   @Test
   void anExportIsQueuedThenProcessingThenProcessedOnTheClockAndDownloadsAsZip(KrakenClient kraken) throws IOException {
     String id = kraken.spot().addExport(r -> r.report(ExportReportType.LEDGERS).description("ledger tsv")
-        .format(ExportFormat.TSV).fields("refid,amount").starttm(0L)).id();
+        .format(ExportFormat.TSV).fields("refid,amount").startTime(0L)).id();
     assertEquals(ExportReportStatus.QUEUED, report(kraken, id).status());
     assertEquals(List.of("EGeneral:Invalid arguments:id:report not processed"),
         refusal(() -> kraken.spot().retrieveExport(r -> r.id(id))));
     clock.advance(Duration.ofSeconds(10));
     assertEquals(ExportReportStatus.PROCESSING, report(kraken, id).status());
-    assertEquals("0", report(kraken, id).completedtm());
+    assertEquals("0", report(kraken, id).completedTime());
     clock.advance(Duration.ofSeconds(20));
     ExportReport processed = report(kraken, id);
     assertEquals(ExportReportStatus.PROCESSED, processed.status());
-    assertEquals(START.plusSeconds(30).getEpochSecond(), Long.parseLong(processed.completedtm()));
+    assertEquals(START.plusSeconds(30).getEpochSecond(), Long.parseLong(processed.completedTime()));
     assertEquals("refid,amount", processed.fields());
 
     Map<String, String> files = unzip(kraken.spot().retrieveExport(r -> r.id(id)));
@@ -205,7 +205,7 @@ class SpotAccountTest {
     assertEquals(List.of("EGeneral:Invalid arguments:fields"), refusal(() -> kraken.spot().addExport(r -> r
         .report(ExportReportType.TRADES).description("bad").fields("ordertxid,wallet"))));
     assertEquals(List.of("EGeneral:Invalid arguments:endtm"), refusal(() -> kraken.spot().addExport(r -> r
-        .report(ExportReportType.LEDGERS).description("bad").starttm(200L).endtm(100L))));
+        .report(ExportReportType.LEDGERS).description("bad").startTime(200L).endTime(100L))));
   }
 
   // ---- the key ----

@@ -2,10 +2,13 @@ package io.github.krakensdk.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.AssetNames;
 import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.PairKeyed;
 import io.github.krakensdk.auth.SpotSigner;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.ConstraintViolationException;
@@ -153,19 +156,22 @@ class SpotMarketTest {
     for (Map.Entry<String, TickerInfo> entry : spot.getTicker(r -> {}).entrySet()) {
       TickerInfo ticker = entry.getValue();
       String pair = entry.getKey();
-      assertTrue(ticker.b().get(0).compareTo(ticker.a().get(0)) < 0, pair + " bid below ask");
-      assertTrue(ticker.t().get(0) <= ticker.t().get(1), pair + " trades today within 24 h");
-      assertTrue(ticker.v().get(0).compareTo(ticker.v().get(1)) <= 0, pair + " volume today within 24 h");
-      assertTrue(ticker.l().get(1).compareTo(ticker.l().get(0)) <= 0, pair + " low");
-      assertTrue(ticker.h().get(0).compareTo(ticker.h().get(1)) <= 0, pair + " high");
+      assertTrue(ticker.bid().price().compareTo(ticker.ask().price()) < 0, pair + " bid below ask");
+      assertTrue(ticker.tradeCount().today() <= ticker.tradeCount().last24Hours(), pair + " trades today within 24 h");
+      assertTrue(ticker.volume().today().compareTo(ticker.volume().last24Hours()) <= 0, pair + " volume today within 24 h");
+      assertTrue(ticker.low().last24Hours().compareTo(ticker.low().today()) <= 0, pair + " low");
+      assertTrue(ticker.high().today().compareTo(ticker.high().last24Hours()) <= 0, pair + " high");
     }
     // Today's open is the first trade since midnight: the open of the current daily candle.
-    TickerInfo btc = spot.getTicker(r -> r.pair("XBTUSD")).get("XXBTZUSD");
+    // Keyed XXBTZUSD; any of the pair's names finds it, and a one-pair call has one entry.
+    Map<String, TickerInfo> bitcoin = spot.getTicker(r -> r.pair("XBTUSD"));
+    TickerInfo btc = PairKeyed.of(bitcoin, AssetNames.load(spot)).get("BTC/USD").orElseThrow();
+    assertSame(btc, PairKeyed.of(bitcoin).only());
     List<OhlcEntry> days = spot.getOhlc(r -> r.pair("XBTUSD").interval(OhlcInterval.NUMBER_1440)).pairs()
         .get("XXBTZUSD");
     OhlcEntry today = days.get(days.size() - 1);
-    assertEquals(0, btc.o().compareTo(today.open()));
-    assertEquals((long) btc.t().get(0), (long) today.count());
+    assertEquals(0, btc.open().compareTo(today.open()));
+    assertEquals((long) btc.tradeCount().today(), (long) today.count());
   }
 
   // ---- Trades ----
@@ -190,7 +196,7 @@ class SpotMarketTest {
       pages++;
     }
     TickerInfo ticker = spot.getTicker(r -> r.pair("XBTUSD")).get("XXBTZUSD");
-    assertEquals((long) ticker.t().get(1), all.size(), "the day's trades, each once");
+    assertEquals((long) ticker.tradeCount().last24Hours(), all.size(), "the day's trades, each once");
     assertEquals(all.size() / 50 + 1, pages);
     for (int i = 1; i < all.size(); i++) {
       assertEquals(all.get(i - 1).tradeId() + 1, all.get(i).tradeId(), "consecutive trade ids");

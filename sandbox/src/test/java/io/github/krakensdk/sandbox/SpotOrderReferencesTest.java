@@ -27,8 +27,8 @@ class SpotOrderReferencesTest {
   private static final String PAIR = "XBTUSD";
 
   private static String rest(SpotService spot, int userref, String price) {
-    return spot.addOrder(r -> r.pair(PAIR).type(OrderSide.BUY).ordertype(OrderType.LIMIT).price(price)
-        .volume(new BigDecimal("0.0100")).userref(userref)).txid().get(0);
+    return spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY).orderType(OrderType.LIMIT).price(price)
+        .volume(new BigDecimal("0.0100")).userReference(userref)).txid().get(0);
   }
 
   @Test
@@ -52,7 +52,7 @@ class SpotOrderReferencesTest {
     SpotService spot = kraken.spot();
     String original = rest(spot, 9002, "50000.0");
     OrderEdited edited = spot.editOrder(r -> r.txid(9002).pair(PAIR).volume(new BigDecimal("0.0200")));
-    assertEquals(original, edited.originaltxid());
+    assertEquals(original, edited.originalTxid());
     assertTrue(spot.getOpenOrders().open().containsKey(edited.txid()));
   }
 

@@ -107,7 +107,7 @@ class SpotRateLimitTest {
     HeldTime held = new HeldTime(clock);
     try (KrakenClient kraken = sandbox.newClientBuilder().timeSource(held)
         .maxQueueWait(Duration.ofMinutes(5)).build()) {
-      String txid = kraken.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+      String txid = kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
           .volume(new BigDecimal("0.01")).price("1000")).txid().get(0);
       List<CompletableFuture<LedgerPage>> ledgers = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
@@ -138,7 +138,7 @@ class SpotRateLimitTest {
     Instant start = clock.instant();
     try (KrakenClient kraken = sandbox.newClient()) {
       for (int i = 0; i < 70; i++) {
-        assertEquals(1, kraken.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.MARKET)
+        assertEquals(1, kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.MARKET)
             .volume(new BigDecimal("0.0001"))).txid().size()); // any failure fails the test
       }
     }

@@ -135,7 +135,7 @@ public final class TradingPacing implements Pacing {
   }
 
   /** An order this client placed: when it was placed or last amended, on the time source. */
-  private record Order(String txid, String pair, String clOrdId, Integer userref, long changedAt) {}
+  private record Order(String txid, String pair, String clientOrderId, Integer userReference, long changedAt) {}
 
   public TradingPacing(SpotRateTier tier, TimeSource time) {
     this(tier, time, CANCEL_HEADROOM);
@@ -175,7 +175,7 @@ public final class TradingPacing implements Pacing {
       return validateOnly(batch.validate()) || count == 0 ? Duration.ZERO
           : paced(batch.pair(), count * UNITS / 2, now, maxWait);
     } else if (request instanceof AmendOrderRequest amend) {
-      Order order = single(find(amend.txid(), amend.clOrdId()));
+      Order order = single(find(amend.txid(), amend.clientOrderId()));
       String pair = order != null ? order.pair() : amend.pair();
       return paced(pair, UNITS + UNITS * byAge(AMEND, order, now), now, maxWait);
     } else if (request instanceof EditOrderRequest edit) {
@@ -186,7 +186,7 @@ public final class TradingPacing implements Pacing {
       String pair = edit.pair() != null ? edit.pair() : order != null ? order.pair() : null;
       return paced(pair, UNITS + UNITS * byAge(EDIT, order, now), now, maxWait);
     } else if (request instanceof CancelOrderRequest cancel) {
-      find(text(cancel.txid()), cancel.clOrdId()).forEach(order -> counted(order, now));
+      find(text(cancel.txid()), cancel.clientOrderId()).forEach(order -> counted(order, now));
     } else if (request instanceof CancelOrderBatchRequest batch) {
       batchOrders(batch).forEach(order -> counted(order, now));
     } else if (request instanceof CancelAllOrdersRequest) {
@@ -201,7 +201,7 @@ public final class TradingPacing implements Pacing {
     if (request instanceof AddOrderRequest add && result instanceof OrderAdded added) {
       if (added.txid() != null) {
         for (String txid : added.txid()) {
-          remember(new Order(txid, add.pair(), add.clOrdId(), add.userref(), now));
+          remember(new Order(txid, add.pair(), add.clientOrderId(), add.userReference(), now));
         }
       }
     } else if (request instanceof AddOrderBatchRequest batch && result instanceof OrderBatchAdded added) {
@@ -213,28 +213,28 @@ public final class TradingPacing implements Pacing {
           continue;
         }
         if (placed.txid() != null) {
-          remember(new Order(placed.txid(), batch.pair(), sent.get(i).clOrdId(), sent.get(i).userref(), now));
+          remember(new Order(placed.txid(), batch.pair(), sent.get(i).clientOrderId(), sent.get(i).userReference(), now));
         } else if (placed.error() != null && KrakenError.parse(placed.error()).code().equals(COUNTER_FULL)) {
           full(batch.pair(), now);
         }
       }
     } else if (request instanceof AmendOrderRequest amend) {
-      Order order = single(find(amend.txid(), amend.clOrdId()));
+      Order order = single(find(amend.txid(), amend.clientOrderId()));
       if (order != null) {
-        remember(new Order(order.txid(), order.pair(), order.clOrdId(), order.userref(), now));
+        remember(new Order(order.txid(), order.pair(), order.clientOrderId(), order.userReference(), now));
       }
     } else if (request instanceof EditOrderRequest edit && result instanceof OrderEdited edited) {
-      Order original = single(find(edited.originaltxid() != null ? edited.originaltxid() : text(edit.txid()), null));
+      Order original = single(find(edited.originalTxid() != null ? edited.originalTxid() : text(edit.txid()), null));
       if (original != null) {
         orders.remove(original.txid());
       }
       String pair = edit.pair() != null ? edit.pair() : original != null ? original.pair() : null;
       if (edited.txid() != null && pair != null) {
-        Integer userref = edit.userref() != null ? edit.userref() : original != null ? original.userref() : null;
+        Integer userref = edit.userReference() != null ? edit.userReference() : original != null ? original.userReference() : null;
         remember(new Order(edited.txid(), pair, null, userref, now));
       }
     } else if (request instanceof CancelOrderRequest cancel) {
-      forget(find(text(cancel.txid()), cancel.clOrdId()));
+      forget(find(text(cancel.txid()), cancel.clientOrderId()));
     } else if (request instanceof CancelOrderBatchRequest batch) {
       forget(batchOrders(batch));
     } else if (request instanceof CancelAllOrdersRequest) {
@@ -257,9 +257,9 @@ public final class TradingPacing implements Pacing {
     }
     if (codes.contains(UNKNOWN_ORDER)) {
       if (request instanceof CancelOrderRequest cancel) {
-        forget(find(text(cancel.txid()), cancel.clOrdId()));
+        forget(find(text(cancel.txid()), cancel.clientOrderId()));
       } else if (request instanceof AmendOrderRequest amend) {
-        forget(find(amend.txid(), amend.clOrdId()));
+        forget(find(amend.txid(), amend.clientOrderId()));
       } else if (request instanceof EditOrderRequest edit) {
         forget(find(text(edit.txid()), null));
       }
@@ -363,9 +363,9 @@ public final class TradingPacing implements Pacing {
     }
     Integer userref = userref(reference);
     for (Order order : orders.values()) {
-      if (reference != null && reference.equals(order.clOrdId())
-          || clOrdId != null && clOrdId.equals(order.clOrdId())
-          || userref != null && userref.equals(order.userref())) {
+      if (reference != null && reference.equals(order.clientOrderId())
+          || clOrdId != null && clOrdId.equals(order.clientOrderId())
+          || userref != null && userref.equals(order.userReference())) {
         found.add(order);
       }
     }
@@ -377,8 +377,8 @@ public final class TradingPacing implements Pacing {
     if (batch.orders() != null) {
       batch.orders().forEach(reference -> find(text(reference), null).forEach(o -> found.put(o.txid(), o)));
     }
-    if (batch.clOrdIds() != null) {
-      batch.clOrdIds().forEach(clOrdId -> find(null, clOrdId).forEach(o -> found.put(o.txid(), o)));
+    if (batch.clientOrderIds() != null) {
+      batch.clientOrderIds().forEach(clOrdId -> find(null, clOrdId).forEach(o -> found.put(o.txid(), o)));
     }
     return new ArrayList<>(found.values());
   }
@@ -391,13 +391,13 @@ public final class TradingPacing implements Pacing {
     } else if (request instanceof AddOrderBatchRequest batch) {
       pairs.add(batch.pair());
     } else if (request instanceof AmendOrderRequest amend) {
-      Order order = single(find(amend.txid(), amend.clOrdId()));
+      Order order = single(find(amend.txid(), amend.clientOrderId()));
       pairs.add(order != null ? order.pair() : amend.pair());
     } else if (request instanceof EditOrderRequest edit) {
       Order order = single(find(text(edit.txid()), null));
       pairs.add(edit.pair() != null ? edit.pair() : order != null ? order.pair() : null);
     } else if (request instanceof CancelOrderRequest cancel) {
-      find(text(cancel.txid()), cancel.clOrdId()).forEach(order -> pairs.add(order.pair()));
+      find(text(cancel.txid()), cancel.clientOrderId()).forEach(order -> pairs.add(order.pair()));
     } else if (request instanceof CancelOrderBatchRequest batch) {
       batchOrders(batch).forEach(order -> pairs.add(order.pair()));
     }

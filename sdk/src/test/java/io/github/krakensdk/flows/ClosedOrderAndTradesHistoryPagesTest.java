@@ -74,7 +74,7 @@ final class ClosedOrderAndTradesHistoryPagesTest {
     server.enqueue(json(closed(5, "O1", "O2")));
     server.enqueue(json(closed(6, "O2", "O3"))); // an order closed meanwhile: O2 again
     server.enqueue(json(closed(6, "O4", "O5")));
-    GetClosedOrdersRequest query = GetClosedOrdersRequest.builder().userref(7).build();
+    GetClosedOrdersRequest query = GetClosedOrdersRequest.builder().userReference(7).build();
     ClosedOrderPages closed = new ClosedOrderPages(kraken.spot(), query);
 
     Iterator<ClosedOrders> pages = closed.iterator();

@@ -107,8 +107,8 @@ final class TradingPacingTest {
   @Test
   void validationOnlyCountsNothing() {
     fill(starter, "XBTUSD", 60);
-    AddOrderRequest validate = AddOrderRequest.builder().pair("XBTUSD").type(OrderSide.BUY)
-        .ordertype(OrderType.LIMIT).price("80000").volume(new BigDecimal("0.01")).validate(true).build();
+    AddOrderRequest validate = AddOrderRequest.builder().pair("XBTUSD").side(OrderSide.BUY)
+        .orderType(OrderType.LIMIT).price("80000").volume(new BigDecimal("0.01")).validate(true).build();
     assertEquals(Duration.ZERO, starter.reserve(ADD, validate));
     assertEquals(Duration.ZERO, starter.reserve(BATCH, AddOrderBatchRequest.builder().pair("XBTUSD")
         .orders(batch("XBTUSD", 3).orders()).validate(true).build()));
@@ -221,13 +221,13 @@ final class TradingPacingTest {
 
   @Test
   void ordersAreFoundByClientIdAndByUserref() {
-    AddOrderRequest tagged = AddOrderRequest.builder().pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.LIMIT)
-        .price("80000").volume(new BigDecimal("0.01")).clOrdId("quote-7").userref(42).build();
+    AddOrderRequest tagged = AddOrderRequest.builder().pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
+        .price("80000").volume(new BigDecimal("0.01")).clientOrderId("quote-7").userReference(42).build();
     starter.reserve(ADD, tagged);
     starter.onResult(ADD, tagged, OrderAdded.builder().txid(List.of("OTAGGED")).build());
     String other = place(starter, "XBTUSD", 42);
     time.advance(Duration.ofSeconds(20)); // both 20 s old: +4 each
-    starter.reserve(CANCEL, CancelOrderRequest.builder().clOrdId("quote-7").build());
+    starter.reserve(CANCEL, CancelOrderRequest.builder().clientOrderId("quote-7").build());
     assertEquals(60 - 4, room(starter, "XBTUSD"));
     time.advance(Duration.ofSeconds(100)); // both 120 s old: +1 each
     starter.reserve(CANCEL, cancel("42"));
@@ -282,7 +282,7 @@ final class TradingPacingTest {
     String txid = place(starter, "XBTUSD");
     time.advance(Duration.ofSeconds(60));
     starter.onFailure(CANCEL, cancel(txid), new KrakenServiceException(error("EOrder:Unknown order")));
-    starter.reserve(AMEND, AmendOrderRequest.builder().txid(txid).pair("XBTUSD").orderQty(BigDecimal.ONE).build());
+    starter.reserve(AMEND, AmendOrderRequest.builder().txid(txid).pair("XBTUSD").volume(BigDecimal.ONE).build());
     assertEquals(60 - 4, room(starter, "XBTUSD"), "now unknown: charged as the youngest");
   }
 
@@ -320,14 +320,14 @@ final class TradingPacingTest {
   }
 
   private static AddOrderRequest order(String pair) {
-    return AddOrderRequest.builder().pair(pair).type(OrderSide.BUY).ordertype(OrderType.LIMIT).price("80000")
+    return AddOrderRequest.builder().pair(pair).side(OrderSide.BUY).orderType(OrderType.LIMIT).price("80000")
         .volume(new BigDecimal("0.01")).build();
   }
 
   private static AddOrderBatchRequest batch(String pair, int size) {
     List<BatchOrder> orders = new ArrayList<>();
     for (int i = 0; i < size; i++) {
-      orders.add(BatchOrder.builder().type(OrderSide.BUY).ordertype(OrderType.LIMIT).price("80000")
+      orders.add(BatchOrder.builder().side(OrderSide.BUY).orderType(OrderType.LIMIT).price("80000")
           .volume(new BigDecimal("0.01")).build());
     }
     return AddOrderBatchRequest.builder().pair(pair).orders(orders).build();
@@ -342,7 +342,7 @@ final class TradingPacingTest {
   }
 
   private static OrderEdited edited(String txid, String original) {
-    return OrderEdited.builder().txid(txid).originaltxid(original).status("ok").ordersCancelled(1).build();
+    return OrderEdited.builder().txid(txid).originalTxid(original).status("ok").ordersCancelled(1).build();
   }
 
   /** Places an order: counted, then learned from its result. */
@@ -351,8 +351,8 @@ final class TradingPacingTest {
   }
 
   private String place(TradingPacing pacing, String pair, Integer userref) {
-    AddOrderRequest request = userref == null ? order(pair) : AddOrderRequest.builder().pair(pair).type(OrderSide.BUY)
-        .ordertype(OrderType.LIMIT).price("80000").volume(new BigDecimal("0.01")).userref(userref).build();
+    AddOrderRequest request = userref == null ? order(pair) : AddOrderRequest.builder().pair(pair).side(OrderSide.BUY)
+        .orderType(OrderType.LIMIT).price("80000").volume(new BigDecimal("0.01")).userReference(userref).build();
     assertEquals(Duration.ZERO, pacing.reserve(ADD, request));
     String txid = "O" + ++ids;
     pacing.onResult(ADD, request, OrderAdded.builder().txid(List.of(txid)).build());

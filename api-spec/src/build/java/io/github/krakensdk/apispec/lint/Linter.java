@@ -37,7 +37,9 @@ public final class Linter {
         new PublicServiceRule(),
         new ContractOnlyRule(),
         new PatternWordsRule(),
-        new OneOfMembersRule());
+        new OneOfMembersRule(),
+        new JavaNameRule(),
+        new OperationSectionRule());
   }
 
   private final Ruleset ruleset;

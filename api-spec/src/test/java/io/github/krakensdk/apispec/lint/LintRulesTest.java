@@ -233,8 +233,20 @@ final class LintRulesTest {
             EDIT_ORDER + "/x-kraken-one-of/0"),
         new Break("one-of-members", "spot", "a signer-filled member",
             t -> arr(t, CANCEL_ORDER + "/x-kraken-one-of/0").add("nonce"),
-            CANCEL_ORDER + "/x-kraken-one-of/0"));
+            CANCEL_ORDER + "/x-kraken-one-of/0"),
+        new Break("java-name", "spot", "a Java name that is no identifier",
+            t -> obj(t, ORDER_PROPERTIES + "/oflags").put("x-kraken-java-name", "order-flags"),
+            ORDER_PROPERTIES + "/oflags/x-kraken-java-name"),
+        new Break("java-name", "spot", "a Java name another member has",
+            t -> obj(t, ORDER_PROPERTIES + "/oflags").put("x-kraken-java-name", "pair"),
+            ORDER_PROPERTIES + "/oflags/x-kraken-java-name"),
+        new Break("operation-section", "spot", "an operation without a section",
+            t -> obj(t, CANCEL_ORDER).remove("x-kraken-section"), CANCEL_ORDER),
+        new Break("operation-section", "spot", "a section the tag does not declare",
+            t -> obj(t, CANCEL_ORDER).put("x-kraken-section", "Orders"), CANCEL_ORDER + "/x-kraken-section"));
   }
+
+  private static final String ORDER_PROPERTIES = "/components/schemas/StandardOrderRequest/properties";
 
   private static final String LIST_KEYS = "/paths/~1oauth~1fast-api-keys/get";
   private static final String CANCEL_ORDER = "/paths/~10~1private~1CancelOrder/post";

@@ -163,23 +163,23 @@ final class SpotAccountTour {
     Map<String, AssetPair> pairs = tour.kraken.spot().getAssetPairs();
     Map<String, String> canonical = new TreeMap<>();
     pairs.forEach((name, pair) -> canonical.put(pair.altname(), name));
-    String names = open.values().stream().map(o -> o.descr().pair()).distinct().collect(Collectors.joining(","));
+    String names = open.values().stream().map(o -> o.description().pair()).distinct().collect(Collectors.joining(","));
     Map<String, FeeTierInfo> fees = tour.kraken.spot().getTradeVolume(r -> r.pair(names)).fees();
     for (OrderInfo order : open.values()) {
-      String name = canonical.get(order.descr().pair());
-      check(name != null, "no pair " + order.descr().pair());
+      String name = canonical.get(order.description().pair());
+      check(name != null, "no pair " + order.description().pair());
       AssetPair pair = pairs.get(name);
-      boolean buy = OrderSide.BUY.equals(order.descr().type());
+      boolean buy = OrderSide.BUY.equals(order.description().side());
       String asset = buy ? pair.quote() : pair.base();
       assets.add(asset);
-      boolean plain = OrderType.LIMIT.equals(order.descr().ordertype()) && !order.oflags().contains("viqc")
-          && !order.oflags().contains("fcib");
+      boolean plain = OrderType.LIMIT.equals(order.description().orderType()) && !order.flags().contains("viqc")
+          && !order.flags().contains("fcib");
       if (!plain) {
         inexact.add(asset);
         continue;
       }
-      BigDecimal left = order.vol().subtract(order.volExec());
-      BigDecimal amount = buy ? left.multiply(new BigDecimal(order.descr().price())) : left;
+      BigDecimal left = order.volume().subtract(order.volumeExecuted());
+      BigDecimal amount = buy ? left.multiply(new BigDecimal(order.description().price())) : left;
       BigDecimal fee = fees.get(name).fee();
       least.merge(asset, amount, BigDecimal::add);
       // Rounded up to the asset's decimals: at most one unit of the fourth decimal more.
@@ -197,7 +197,7 @@ final class SpotAccountTour {
     TradeBalance usd = tour.kraken.spot().getTradeBalance();
     TradeBalance xbt = tour.kraken.spot().getTradeBalance(r -> r.asset("XBT"));
     // Valued in XBT, the same equivalent balance times XBT's price is the one in USD.
-    BigDecimal price = tour.kraken.spot().getTicker(r -> r.pair("XBTUSD")).get("XXBTZUSD").c().get(0);
+    BigDecimal price = tour.kraken.spot().getTicker(r -> r.pair("XBTUSD")).get("XXBTZUSD").lastTrade().price();
     BigDecimal converted = xbt.eb().multiply(price);
     check(converted.subtract(usd.eb()).abs().compareTo(new BigDecimal("0.001")) <= 0,
         "eb " + xbt.eb() + " XBT × " + price + " = " + converted + ", not " + usd.eb() + " USD");
@@ -311,7 +311,7 @@ final class SpotAccountTour {
     exportStart = Instant.ofEpochSecond(oldest.longValue()).minus(Duration.ofDays(1));
     long starttm = exportStart.getEpochSecond();
     ledgerExport = tour.kraken.spot().addExport(r -> r.report(ExportReportType.LEDGERS)
-        .description("tour ledger").format(ExportFormat.CSV).starttm(starttm)).id();
+        .description("tour ledger").format(ExportFormat.CSV).startTime(starttm)).id();
     KrakenServiceException badField = expectError(() -> tour.kraken.spot().addExport(r -> r
         .report(ExportReportType.LEDGERS).description("tour ledger").fields("refid,price")));
     check(badField.hasError(SpotErrorCode.GENERAL_INVALID_ARGUMENTS), "a trade field gave " + badField.errors());
@@ -339,14 +339,14 @@ final class SpotAccountTour {
     }
     check(ExportReportStatus.PROCESSED.equals(report.status()), "still " + report.status() + " after " + polls
         + " polls");
-    check("tour ledger".equals(report.descr()) && ExportFormat.CSV.equals(report.format())
+    check("tour ledger".equals(report.description()) && ExportFormat.CSV.equals(report.format())
         && "all".equals(report.fields()), "report " + report);
-    check(Long.parseLong(report.datastarttm()) == exportStart.getEpochSecond(), "data from "
-        + report.datastarttm());
-    check(Long.parseLong(report.completedtm()) >= Long.parseLong(report.createdtm()),
-        "completed " + report.completedtm() + " before created " + report.createdtm());
+    check(Long.parseLong(report.dataStartTime()) == exportStart.getEpochSecond(), "data from "
+        + report.dataStartTime());
+    check(Long.parseLong(report.completedTime()) >= Long.parseLong(report.createdTime()),
+        "completed " + report.completedTime() + " before created " + report.createdTime());
     return String.join(" → ", seen) + " after " + polls + " polls " + POLL_INTERVAL.toSeconds()
-        + " s apart on the sandbox clock; " + report.descr() + ", " + report.format()
+        + " s apart on the sandbox clock; " + report.description() + ", " + report.format()
         + ", fields " + report.fields();
   }
 

@@ -105,14 +105,14 @@ final class SpotFundingTour {
       List<DepositAddress> after = spot.getDepositAddresses(r -> r.asset("XBT").method("Bitcoin")._new(true));
       check(after.size() == before.size() + 1, before.size() + " addresses, then " + after.size());
       DepositAddress created = after.get(0);
-      check(Boolean.TRUE.equals(created._new()) && "0".equals(created.expiretm()), "new address " + created);
+      check(Boolean.TRUE.equals(created._new()) && "0".equals(created.expireTime()), "new address " + created);
       check(before.stream().noneMatch(a -> a.address().equals(created.address())), "not a new address");
       check(spot.getDepositAddresses(r -> r.asset("XBT").method("Bitcoin")).equals(after),
           "the new address was not kept");
       depositAddress = created.address();
       DepositAddress invoice = spot.getDepositAddresses(r -> r.asset("XBT").method("Bitcoin Lightning")
           .amount(new BigDecimal("0.001"))).get(0);
-      long expires = Long.parseLong(invoice.expiretm());
+      long expires = Long.parseLong(invoice.expireTime());
       long now = sandbox.clock().instant().getEpochSecond();
       check(expires > now, "the invoice expired at " + expires);
       return before.size() + " Bitcoin address (used) → new=true created " + created.address() + " (new, never"

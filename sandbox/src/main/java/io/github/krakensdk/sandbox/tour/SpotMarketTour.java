@@ -138,22 +138,22 @@ final class SpotMarketTour {
       TickerInfo ticker = spot.getTicker(r -> r.pair(PAIR)).get(KEY);
       List<TradeEntry> tape = trades(spot.getRecentTrades(r -> r.pair(PAIR).count(1)));
       TradeEntry lastTrade = tape.get(tape.size() - 1);
-      check(same(ticker.c().get(0), lastTrade.price()) && same(ticker.c().get(1), lastTrade.volume()),
-          "last " + ticker.c() + " but the last public trade is " + lastTrade);
+      check(same(ticker.lastTrade().price(), lastTrade.price()) && same(ticker.lastTrade().lotVolume(), lastTrade.volume()),
+          "last " + ticker.lastTrade() + " but the last public trade is " + lastTrade);
       OrderBook book = spot.getOrderBook(r -> r.pair(PAIR).count(1)).get(KEY);
-      check(same(ticker.a().get(0), book.asks().get(0).price()), "ask " + ticker.a() + " vs " + book.asks());
-      check(same(ticker.b().get(0), book.bids().get(0).price()), "bid " + ticker.b() + " vs " + book.bids());
-      BigDecimal price = ticker.c().get(0);
-      check(ticker.l().get(1).compareTo(price) <= 0 && ticker.h().get(1).compareTo(price) >= 0,
-          "the last price is outside the 24 h range " + ticker.l() + ".." + ticker.h());
+      check(same(ticker.ask().price(), book.asks().get(0).price()), "ask " + ticker.ask() + " vs " + book.asks());
+      check(same(ticker.bid().price(), book.bids().get(0).price()), "bid " + ticker.bid() + " vs " + book.bids());
+      BigDecimal price = ticker.lastTrade().price();
+      check(ticker.low().last24Hours().compareTo(price) <= 0 && ticker.high().last24Hours().compareTo(price) >= 0,
+          "the last price is outside the 24 h range " + ticker.low() + ".." + ticker.high());
       KrakenServiceException xstock = expectError(() -> spot.getTicker(r -> r.pair("AAPLxUSD")));
       check(xstock.hasError(SpotErrorCode.QUERY_UNKNOWN_ASSET_PAIR), "AAPLxUSD gave " + xstock.errors());
       Set<String> tokenized =
           spot.getTicker(r -> r.pair("AAPLxUSD").assetClass(AssetClass.TOKENIZED_ASSET)).keySet();
-      return "XBTUSD: last " + ticker.c().get(0) + " × " + ticker.c().get(1) + " = the last public trade (Trades),"
-          + " ask " + ticker.a().get(0) + " / bid " + ticker.b().get(0) + " = the book's best (Depth), 24 h: "
-          + ticker.t().get(1) + " trades, low " + ticker.l().get(1) + ", high " + ticker.h().get(1) + ", vwap "
-          + ticker.p().get(1) + "; AAPLxUSD → " + xstock.errors().get(0) + " unless asset_class=tokenized_asset ("
+      return "XBTUSD: last " + ticker.lastTrade().price() + " × " + ticker.lastTrade().lotVolume() + " = the last public trade (Trades),"
+          + " ask " + ticker.ask().price() + " / bid " + ticker.bid().price() + " = the book's best (Depth), 24 h: "
+          + ticker.tradeCount().last24Hours() + " trades, low " + ticker.low().last24Hours() + ", high " + ticker.high().last24Hours() + ", vwap "
+          + ticker.volumeWeightedAveragePrice().last24Hours() + "; AAPLxUSD → " + xstock.errors().get(0) + " unless asset_class=tokenized_asset ("
           + tokenized + ")";
     });
 
@@ -230,7 +230,7 @@ final class SpotMarketTour {
       check(rows.size() == 3, rows.size() + " trades for count=3");
       TradeEntry last = rows.get(rows.size() - 1);
       TickerInfo ticker = spot.getTicker(r -> r.pair(PAIR)).get(KEY);
-      check(same(last.price(), ticker.c().get(0)), "the newest trade " + last + " vs ticker " + ticker.c());
+      check(same(last.price(), ticker.lastTrade().price()), "the newest trade " + last + " vs ticker " + ticker.lastTrade());
       check(trades(spot.getRecentTrades(r -> r.pair(PAIR).since(newest.last()))).isEmpty(),
           "trades after the newest");
       // Paging forward from the start of the day with each answer's last.
@@ -249,7 +249,7 @@ final class SpotMarketTour {
         since = page.last();
       }
       check(since.equals(newest.last()), "paging ended at " + since + ", the newest is " + newest.last());
-      check(total == ticker.t().get(1), total + " trades paged, the ticker counts " + ticker.t().get(1));
+      check(total == ticker.tradeCount().last24Hours(), total + " trades paged, the ticker counts " + ticker.tradeCount().last24Hours());
       return "XBTUSD newest: " + last.price() + " × " + last.volume() + " (" + last.side() + "/" + last.orderType()
           + ", trade_id " + last.tradeId() + ") = the ticker's last; since=0 paged with last: " + total
           + " trades in " + pages + " pages of ≤ 100 = the ticker's 24 h count, ending at last=" + since;

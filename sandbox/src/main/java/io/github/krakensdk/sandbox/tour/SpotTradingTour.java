@@ -3,6 +3,7 @@ package io.github.krakensdk.sandbox.tour;
 import static io.github.krakensdk.sandbox.tour.Tour.check;
 import static io.github.krakensdk.sandbox.tour.Tour.expectError;
 
+import io.github.krakensdk.PairKeyed;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.sandbox.SandboxKey;
 import io.github.krakensdk.spot.SpotService;
@@ -64,39 +65,39 @@ final class SpotTradingTour {
     tour.step("addOrder", () -> {
       AssetPair pair = spot.getAssetPairs(r -> r.pair(PAIR)).values().iterator().next();
       decimals = pair.pairDecimals();
-      TickerInfo ticker = spot.getTicker(r -> r.pair(PAIR)).values().iterator().next();
-      bid = ticker.b().get(0);
+      TickerInfo ticker = PairKeyed.of(spot.getTicker(r -> r.pair(PAIR))).only();
+      bid = ticker.bid().price();
       // 3 % under the best bid: it rests in the book instead of trading.
       price = bid.multiply(new BigDecimal("0.97")).setScale(decimals, RoundingMode.DOWN);
-      OrderAdded dryRun = spot.addOrder(r -> r.pair(PAIR).type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+      OrderAdded dryRun = spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY).orderType(OrderType.LIMIT)
           .volume(new BigDecimal("0.01")).price(price.toPlainString()).validate(true));
       check(dryRun.txid() == null || dryRun.txid().isEmpty(), "validate=true placed " + dryRun.txid());
       int openBefore = spot.getOpenOrders().open().size();
-      KrakenServiceException tooPrecise = expectError(() -> spot.addOrder(r -> r.pair(PAIR).type(OrderSide.BUY)
-          .ordertype(OrderType.LIMIT).volume(new BigDecimal("0.01"))
+      KrakenServiceException tooPrecise = expectError(() -> spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY)
+          .orderType(OrderType.LIMIT).volume(new BigDecimal("0.01"))
           .price(price.add(BigDecimal.ONE.movePointLeft(decimals + 2)).toPlainString())));
-      OrderAdded added = spot.addOrder(r -> r.pair(PAIR).type(OrderSide.BUY).ordertype(OrderType.LIMIT)
-          .volume(new BigDecimal("0.0100")).price(price.toPlainString()).clOrdId(CLIENT_ID));
+      OrderAdded added = spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY).orderType(OrderType.LIMIT)
+          .volume(new BigDecimal("0.0100")).price(price.toPlainString()).clientOrderId(CLIENT_ID));
       check(added.txid().size() == 1, "txid " + added.txid());
       txid = added.txid().get(0);
       check(spot.getOpenOrders().open().size() == openBefore + 1, "not one more open order");
-      return "validate=true → \"" + dryRun.descr().order() + "\", nothing placed; " + decimals + "+2 price decimals → "
-          + tooPrecise.errors().get(0) + "; placed " + txid + " \"" + added.descr().order() + "\" (best bid " + bid
+      return "validate=true → \"" + dryRun.description().order() + "\", nothing placed; " + decimals + "+2 price decimals → "
+          + tooPrecise.errors().get(0) + "; placed " + txid + " \"" + added.description().order() + "\" (best bid " + bid
           + ")";
     });
     tour.step("getOpenOrders", () -> {
-      Map<String, OrderInfo> open = spot.getOpenOrders(r -> r.clOrdId(CLIENT_ID)).open();
+      Map<String, OrderInfo> open = spot.getOpenOrders(r -> r.clientOrderId(CLIENT_ID)).open();
       OrderInfo order = open.get(txid);
       check(order != null, "the order is not open: " + open.keySet());
       check(OrderStatus.OPEN.equals(order.status()), "status " + order.status());
-      check(CLIENT_ID.equals(order.clOrdId()), "cl_ord_id " + order.clOrdId());
+      check(CLIENT_ID.equals(order.clientOrderId()), "cl_ord_id " + order.clientOrderId());
       check(TimeInForce.GTC.equals(order.timeInForce()), "time_in_force " + order.timeInForce());
-      return txid + " open: " + order.descr().order() + ", executed " + order.volExec().toPlainString()
+      return txid + " open: " + order.description().order() + ", executed " + order.volumeExecuted().toPlainString()
           + ", time in force " + order.timeInForce();
     });
     tour.step("amendOrder", () -> {
       BigDecimal lower = price.subtract(BigDecimal.TEN);
-      String amendId = spot.amendOrder(r -> r.clOrdId(CLIENT_ID).limitPrice(lower.toPlainString())).amendId();
+      String amendId = spot.amendOrder(r -> r.clientOrderId(CLIENT_ID).limitPrice(lower.toPlainString())).amendId();
       check(amendId != null && !amendId.isEmpty(), "no amend id");
       price = lower;
       return "limit price → " + lower + " in place (amend " + amendId + "), same txid " + txid;
@@ -104,8 +105,8 @@ final class SpotTradingTour {
     tour.step("queryOrders", () -> {
       OrderInfo order = spot.queryOrders(r -> r.txid(txid).trades(true)).get(txid);
       check(order != null, "QueryOrders does not know " + txid);
-      check(new BigDecimal(order.descr().price()).compareTo(price) == 0, "price " + order.descr().price());
-      return txid + " at " + order.descr().price() + " after the amend, status " + order.status();
+      check(new BigDecimal(order.description().price()).compareTo(price) == 0, "price " + order.description().price());
+      return txid + " at " + order.description().price() + " after the amend, status " + order.status();
     });
     tour.step("getOrderAmends", () -> {
       List<OrderAmend> amends = spot.getOrderAmends(r -> r.orderId(txid)).amends();
@@ -124,7 +125,7 @@ final class SpotTradingTour {
       check(history.count() == before + fills.size(), "count " + before + " → " + history.count());
       TradeInfo trade = history.trades().get(fills.get(0));
       check(trade != null && txid.equals(trade.ordertxid()), "the fill is not in the history");
-      return "another participant took 40 %: trade " + fills.get(0) + " " + trade.type() + " " + trade.vol() + " @ "
+      return "another participant took 40 %: trade " + fills.get(0) + " " + trade.side() + " " + trade.volume() + " @ "
           + trade.price() + ", fee " + trade.fee() + ", maker " + trade.maker() + "; history count " + history.count();
     });
     tour.step("queryTrades", () -> {
@@ -132,44 +133,44 @@ final class SpotTradingTour {
       check(trades.keySet().containsAll(fills), "QueryTrades gave " + trades.keySet());
       TradeInfo trade = trades.get(fills.get(0));
       OrderInfo order = spot.queryOrders(r -> r.txid(txid)).get(txid);
-      check(order.volExec().compareTo(trade.vol()) == 0, "the order executed " + order.volExec());
+      check(order.volumeExecuted().compareTo(trade.volume()) == 0, "the order executed " + order.volumeExecuted());
       check(OrderType.LIMIT.equals(trade.tradeordertype()), "executed as " + trade.tradeordertype());
       return "trade " + fills.get(0) + " of order " + trade.ordertxid() + " (executed as "
           + trade.tradeordertype() + "); the order now shows vol_exec "
-          + order.volExec() + " of " + order.vol() + ", still " + order.status();
+          + order.volumeExecuted() + " of " + order.volume() + ", still " + order.status();
     });
     tour.step("cancelOrder", () -> {
-      OrdersCancelled cancelled = spot.cancelOrder(r -> r.clOrdId(CLIENT_ID));
+      OrdersCancelled cancelled = spot.cancelOrder(r -> r.clientOrderId(CLIENT_ID));
       check(cancelled.count() == 1, "cancelled " + cancelled.count());
       check(!spot.getOpenOrders().open().containsKey(txid), "still open");
       KrakenServiceException again = expectError(() -> spot.cancelOrder(r -> r.txid(txid)));
       return "by cl_ord_id → count 1, gone from OpenOrders; again → " + again.errors().get(0);
     });
     tour.step("getClosedOrders", () -> {
-      ClosedOrders closed = spot.getClosedOrders(r -> r.clOrdId(CLIENT_ID));
+      ClosedOrders closed = spot.getClosedOrders(r -> r.clientOrderId(CLIENT_ID));
       OrderInfo order = closed.closed().get(txid);
       check(order != null, "not among closed orders: " + closed.closed().keySet());
       check(OrderStatus.CANCELED.equals(order.status()), "status " + order.status());
-      check(order.volExec().signum() > 0, "executed nothing");
-      return txid + " " + order.status() + " with " + order.volExec() + " of " + order.vol() + " executed, cost "
+      check(order.volumeExecuted().signum() > 0, "executed nothing");
+      return txid + " " + order.status() + " with " + order.volumeExecuted() + " of " + order.volume() + " executed, cost "
           + order.cost() + ", fee " + order.fee() + " (" + closed.count() + " closed orders)";
     });
     tour.step("addOrderBatch", () -> {
       BigDecimal low = bid.multiply(new BigDecimal("0.90")).setScale(decimals, RoundingMode.DOWN);
       List<BatchOrder> orders = List.of(
-          BatchOrder.builder().ordertype(OrderType.LIMIT).type(OrderSide.BUY).volume(new BigDecimal("0.0100"))
-              .price(low.toPlainString()).userref(7001).build(),
-          BatchOrder.builder().ordertype(OrderType.LIMIT).type(OrderSide.BUY).volume(new BigDecimal("0.0200"))
-              .price(low.subtract(BigDecimal.TEN).toPlainString()).userref(7001).build(),
-          BatchOrder.builder().ordertype(OrderType.LIMIT).type(OrderSide.BUY).volume(new BigDecimal("0.0300"))
-              .price(low.subtract(BigDecimal.valueOf(20)).toPlainString()).userref(7002).build());
+          BatchOrder.builder().orderType(OrderType.LIMIT).side(OrderSide.BUY).volume(new BigDecimal("0.0100"))
+              .price(low.toPlainString()).userReference(7001).build(),
+          BatchOrder.builder().orderType(OrderType.LIMIT).side(OrderSide.BUY).volume(new BigDecimal("0.0200"))
+              .price(low.subtract(BigDecimal.TEN).toPlainString()).userReference(7001).build(),
+          BatchOrder.builder().orderType(OrderType.LIMIT).side(OrderSide.BUY).volume(new BigDecimal("0.0300"))
+              .price(low.subtract(BigDecimal.valueOf(20)).toPlainString()).userReference(7002).build());
       OrderBatchAdded batch = spot.addOrderBatch(r -> r.pair(PAIR).orders(orders));
       check(batch.orders().size() == 3 && batch.orders().stream().allMatch(o -> o.txid() != null),
           "batch answered " + batch.orders());
       return "3 buys on " + PAIR + " in one call: " + batch.orders().stream().map(o -> o.txid()).toList();
     });
     tour.step("editOrder", () -> {
-      String first = spot.getOpenOrders(r -> r.userref(7002)).open().keySet().iterator().next();
+      String first = spot.getOpenOrders(r -> r.userReference(7002)).open().keySet().iterator().next();
       // Named by its userref, an integer (the order's txid, a string, works alike).
       OrderEdited edited = spot.editOrder(r -> r.txid(7002).pair(PAIR).volume(new BigDecimal("0.0400")));
       check(!first.equals(edited.txid()), "the edit kept the txid");
@@ -179,7 +180,7 @@ final class SpotTradingTour {
           + "): cancel and replace";
     });
     tour.step("cancelOrderBatch", () -> {
-      List<String> ones = List.copyOf(spot.getOpenOrders(r -> r.userref(7001)).open().keySet());
+      List<String> ones = List.copyOf(spot.getOpenOrders(r -> r.userReference(7001)).open().keySet());
       check(ones.size() == 2, "userref 7001 has " + ones.size() + " open orders");
       // An order id is a string, a userref an integer naming every open order placed with it.
       OrdersCancelled cancelled = spot.cancelOrderBatch(r -> r.orders(List.of(7001)));

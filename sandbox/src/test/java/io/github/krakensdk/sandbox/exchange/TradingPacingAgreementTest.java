@@ -99,7 +99,7 @@ class TradingPacingAgreementTest extends ExchangeFixture {
   private static final Operation CANCEL_BATCH = operation("cancelOrderBatch");
 
   private String add(String price) {
-    AddOrderRequest request = AddOrderRequest.builder().pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.LIMIT)
+    AddOrderRequest request = AddOrderRequest.builder().pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
         .price(price).volume(new BigDecimal("0.01")).build();
     pace(ADD, request);
     String txid = (String) list(send("addOrder", "pair", "XBTUSD", "type", "buy", "ordertype", "limit", "price",
@@ -117,7 +117,7 @@ class TradingPacingAgreementTest extends ExchangeFixture {
   }
 
   private static AddOrderRequest marketRequest() {
-    return AddOrderRequest.builder().pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.MARKET)
+    return AddOrderRequest.builder().pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.MARKET)
         .volume(new BigDecimal("0.0001")).build();
   }
 
@@ -134,7 +134,7 @@ class TradingPacingAgreementTest extends ExchangeFixture {
     String replacement = (String) send("editOrder", "txid", txid, "pair", "XBTUSD", "price", price).get("txid");
     pacing.onResult(EDIT, request, OrderEdited.builder()
         .txid(replacement)
-        .originaltxid(txid)
+        .originalTxid(txid)
         .status("ok")
         .ordersCancelled(1)
         .build());

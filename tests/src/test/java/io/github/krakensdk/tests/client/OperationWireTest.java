@@ -199,11 +199,11 @@ class OperationWireTest {
       MockWebServer target = wire.serverFor(call.op);
       target.enqueue(call.successResponse().build());
       wire.client.spot().addOrder(r -> r.pair("XBTUSD")
-          .type(io.github.krakensdk.spot.model.OrderSide.BUY)
-          .ordertype(io.github.krakensdk.spot.model.OrderType.LIMIT)
+          .side(io.github.krakensdk.spot.model.OrderSide.BUY)
+          .orderType(io.github.krakensdk.spot.model.OrderType.LIMIT)
           .volume(new java.math.BigDecimal("1E-4")).price("25000.1")
-          .closeOrdertype(io.github.krakensdk.spot.model.CloseOrderType.STOP_LOSS_LIMIT)
-          .closePrice("22000").closePrice2("21000"));
+          .closeOrderType(io.github.krakensdk.spot.model.CloseOrderType.STOP_LOSS_LIMIT)
+          .closePrice("22000").closeSecondaryPrice("21000"));
       RecordedRequest recorded = WireFixture.take(target);
       assertTrue(recorded.getHeaders().get("Content-Type").startsWith("application/x-www-form-urlencoded"),
           recorded.getHeaders().get("Content-Type"));

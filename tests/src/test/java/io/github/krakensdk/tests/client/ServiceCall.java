@@ -83,7 +83,7 @@ public final class ServiceCall {
    *     it, the client does not
    */
   public record Member(String name, String location, Schema<?> schema, boolean required, Parameter parameter,
-      boolean requiredByDecision) {
+      boolean requiredByDecision, String javaName) {
     public boolean inBody() {
       return location.equals("body") || location.equals("form");
     }
@@ -211,7 +211,9 @@ public final class ServiceCall {
       }
       boolean required = Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn());
       members.add(new Member(parameter.getName(), parameter.getIn(), parameter.getSchema(), required, parameter,
-          required && contract.contractOnly(parameter).contains("required")));
+          required && contract.contractOnly(parameter).contains("required"),
+          parameter.getExtensions() != null && parameter.getExtensions().get("x-kraken-java-name") != null
+              ? String.valueOf(parameter.getExtensions().get("x-kraken-java-name")) : JavaTypes.camel(parameter.getName())));
     }
     String mediaType = contract.requestMediaType(op);
     if (mediaType != null) {
@@ -228,7 +230,7 @@ public final class ServiceCall {
     contract.properties(object).forEach((name, property) -> {
       if (!flag(property.getExtensions(), SIGNER_FILLED)) {
         into.add(new Member(name, location, property, required.contains(name), parameter,
-            byDecision && required.contains(name)));
+            byDecision && required.contains(name), JavaTypes.javaName(Contract.schemaName(object), name)));
       }
     });
   }
@@ -426,9 +428,9 @@ public final class ServiceCall {
     };
   }
 
-  /** The builder's setter of {@code member}: named after it in camel case, one argument. */
+  /** The builder's setter of {@code member}: its Java name (x-kraken-java-name, else camel case), one argument. */
   public Method setter(Class<?> builderType, Member member) {
-    String name = JavaTypes.camel(member.name());
+    String name = member.javaName();
     return Arrays.stream(builderType.getMethods())
         .filter(m -> m.getName().equals(name) && m.getParameterCount() == 1)
         .findFirst()

@@ -50,6 +50,24 @@ public final class JavaTypes {
     return KEYWORDS.contains(name) ? "_" + name : name;
   }
 
+  /**
+   * The Java name of member {@code jsonName} of component schema {@code schema}: its {@code
+   * x-kraken-java-name} in the contract (read from the YAML's text, where a {@code $ref}'s siblings
+   * survive), else {@link #camel(String)}.
+   */
+  public static String javaName(String schema, String jsonName) {
+    if (schema != null) {
+      for (Family family : Family.values()) {
+        com.fasterxml.jackson.databind.JsonNode declared = Contracts.get(family).tree.path("components")
+            .path("schemas").path(schema).path("properties").path(jsonName).get("x-kraken-java-name");
+        if (declared != null) {
+          return declared.asText();
+        }
+      }
+    }
+    return camel(jsonName);
+  }
+
   private static final Set<String> KEYWORDS = Set.of(
       "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
       "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
@@ -73,7 +91,7 @@ public final class JavaTypes {
           ? p.getActualTypeArguments()[1] : null;
     }
     if (owner instanceof Class<?> type) {
-      return members(type).get(camel(step));
+      return members(type).get(javaName(type.getSimpleName(), step));
     }
     return null;
   }

@@ -37,19 +37,19 @@ public final class Main {
           .build()) {
         String clOrdId = UUID.randomUUID().toString(); // yours: the way back to the order
         try {
-          trader.spot().addOrder(r -> r.pair("XBTUSD").type(OrderSide.BUY).ordertype(OrderType.LIMIT)
-              .volume(new BigDecimal("0.01")).price("30000").clOrdId(clOrdId));
+          trader.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
+              .volume(new BigDecimal("0.01")).price("30000").clientOrderId(clOrdId));
         } catch (KrakenTransportException e) {
           if (!e.outcomeUnknown()) {
             throw e; // nothing reached Kraken: sending it again is safe
           }
           // It may have been placed: look it up by your id instead of placing it twice.
-          Map<String, OrderInfo> open = trader.spot().getOpenOrders(r -> r.clOrdId(clOrdId)).open();
+          Map<String, OrderInfo> open = trader.spot().getOpenOrders(r -> r.clientOrderId(clOrdId)).open();
           if (open.isEmpty()) {
-            throw e; // not resting in the book: check getClosedOrders(r -> r.clOrdId(clOrdId)) before re-sending
+            throw e; // not resting in the book: check getClosedOrders(r -> r.clientOrderId(clOrdId)) before re-sending
           }
         }
-        OrdersCancelled cancelled = trader.spot().cancelOrder(r -> r.clOrdId(clOrdId));
+        OrdersCancelled cancelled = trader.spot().cancelOrder(r -> r.clientOrderId(clOrdId));
         System.out.println("cancelled " + cancelled.count() + " order"); // cancelled 1 order
       }
       // README: end

@@ -32,13 +32,13 @@ import java.util.Objects;
 @javax.annotation.processing.Generated(value = "io.github.krakensdk.codegen", comments = "api-spec/contract.yaml")
 public final class Order implements Validatable {
   private final String orderId;
-  private final OrderSide side;
+  private final OrderSide orderSide;
   private final BigDecimal openedAt;
   private final List<OrderFlag> flags;
 
   private Order(Builder builder) {
     this.orderId = builder.orderId;
-    this.side = builder.side;
+    this.orderSide = builder.orderSide;
     this.openedAt = builder.openedAt;
     this.flags = Copies.list(builder.flags);
   }
@@ -71,8 +71,8 @@ public final class Order implements Validatable {
   /**
    * {@code side}.
    */
-  public OrderSide side() {
-    return side;
+  public OrderSide orderSide() {
+    return orderSide;
   }
 
   /**
@@ -93,7 +93,7 @@ public final class Order implements Validatable {
   @Override
   public void validate(Constraints constraints) {
     constraints.required("order_id", orderId);
-    constraints.known("side", side);
+    constraints.known("side", orderSide);
     constraints.eachRequired("flags", flags);
   }
 
@@ -102,21 +102,21 @@ public final class Order implements Validatable {
   public boolean equals(Object other) {
     return other == this || other instanceof Order that
         && Objects.equals(orderId, that.orderId)
-        && Objects.equals(side, that.side)
+        && Objects.equals(orderSide, that.orderSide)
         && Objects.equals(openedAt, that.openedAt)
         && Objects.equals(flags, that.flags);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(orderId, side, openedAt, flags);
+    return Objects.hash(orderId, orderSide, openedAt, flags);
   }
 
   @Override
   public String toString() {
     return "Order["
         + "orderId=" + orderId
-        + ", side=" + side
+        + ", orderSide=" + orderSide
         + ", openedAt=" + openedAt
         + ", flags=" + flags
         + "]";
@@ -125,7 +125,7 @@ public final class Order implements Validatable {
   /** Builds a {@link Order}; each setter replaces a member, {@code null} unsets it. */
   public static final class Builder {
     private String orderId;
-    private OrderSide side;
+    private OrderSide orderSide;
     private BigDecimal openedAt;
     private List<OrderFlag> flags;
 
@@ -133,7 +133,7 @@ public final class Order implements Validatable {
 
     private Builder(Order source) {
       this.orderId = source.orderId;
-      this.side = source.side;
+      this.orderSide = source.orderSide;
       this.openedAt = source.openedAt;
       this.flags = source.flags;
     }
@@ -145,8 +145,8 @@ public final class Order implements Validatable {
     }
 
     /** Sets {@code side}. */
-    public Builder side(OrderSide side) {
-      this.side = side;
+    public Builder orderSide(OrderSide orderSide) {
+      this.orderSide = orderSide;
       return this;
     }
 
@@ -175,13 +175,13 @@ public final class Order implements Validatable {
     private static final JsonReader.Options NAMES = JsonReader.Options.of(
         "", "order_id", "side", "opened_at", "flags", "txid");
     private final JsonAdapter<String> orderIdAdapter;
-    private final JsonAdapter<OrderSide> sideAdapter;
+    private final JsonAdapter<OrderSide> orderSideAdapter;
     private final JsonAdapter<BigDecimal> openedAtAdapter;
     private final JsonAdapter<List<OrderFlag>> flagsAdapter;
 
     Adapter(Moshi moshi) {
       this.orderIdAdapter = moshi.adapter(String.class);
-      this.sideAdapter = moshi.adapter(OrderSide.class);
+      this.orderSideAdapter = moshi.adapter(OrderSide.class);
       this.openedAtAdapter = moshi.adapter(java.math.BigDecimal.class, io.github.krakensdk.runtime.json.DecimalNumber.class);
       this.flagsAdapter = moshi.adapter(new TypeRef<List<OrderFlag>>() {}.type());
     }
@@ -200,7 +200,7 @@ public final class Order implements Validatable {
             builder.orderId = orderIdAdapter.fromJson(reader);
             break;
           case 2:
-            builder.side = sideAdapter.fromJson(reader);
+            builder.orderSide = orderSideAdapter.fromJson(reader);
             break;
           case 3:
             builder.openedAt = openedAtAdapter.fromJson(reader);
@@ -232,9 +232,9 @@ public final class Order implements Validatable {
         writer.name("order_id");
         orderIdAdapter.toJson(writer, source.orderId());
       }
-      if (source.side() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
+      if (source.orderSide() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("side");
-        sideAdapter.toJson(writer, source.side());
+        orderSideAdapter.toJson(writer, source.orderSide());
       }
       if (source.openedAt() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("opened_at");

@@ -36,7 +36,7 @@ public final class PlaceOrderBody implements Validatable {
   private final BigDecimal volume;
   private final Object limit;
   private final Set<OrderFlag> flags;
-  private final String clientId;
+  private final String clientOrderId;
 
   private PlaceOrderBody(Builder builder) {
     this.pair = builder.pair;
@@ -44,7 +44,7 @@ public final class PlaceOrderBody implements Validatable {
     this.volume = builder.volume;
     this.limit = builder.limit;
     this.flags = Copies.list(builder.flags);
-    this.clientId = builder.clientId;
+    this.clientOrderId = builder.clientOrderId;
   }
 
   /**
@@ -103,8 +103,8 @@ public final class PlaceOrderBody implements Validatable {
   /**
    * {@code client_id}. The contract's decision, checked by the sandbox, not by this client: length at most 36. The public service may accept more.
    */
-  public String clientId() {
-    return clientId;
+  public String clientOrderId() {
+    return clientOrderId;
   }
 
   /** Records every constraint of schema {@code PlaceOrderBody} this value breaks (requests are checked before sending). */
@@ -130,12 +130,12 @@ public final class PlaceOrderBody implements Validatable {
         && Objects.equals(volume, that.volume)
         && Objects.equals(limit, that.limit)
         && Objects.equals(flags, that.flags)
-        && Objects.equals(clientId, that.clientId);
+        && Objects.equals(clientOrderId, that.clientOrderId);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(pair, side, volume, limit, flags, clientId);
+    return Objects.hash(pair, side, volume, limit, flags, clientOrderId);
   }
 
   @Override
@@ -146,7 +146,7 @@ public final class PlaceOrderBody implements Validatable {
         + ", volume=" + volume
         + ", limit=" + limit
         + ", flags=" + flags
-        + ", clientId=" + clientId
+        + ", clientOrderId=" + clientOrderId
         + "]";
   }
 
@@ -157,7 +157,7 @@ public final class PlaceOrderBody implements Validatable {
     private BigDecimal volume;
     private Object limit;
     private Set<OrderFlag> flags;
-    private String clientId;
+    private String clientOrderId;
 
     private Builder() {}
 
@@ -167,7 +167,7 @@ public final class PlaceOrderBody implements Validatable {
       this.volume = source.volume;
       this.limit = source.limit;
       this.flags = source.flags;
-      this.clientId = source.clientId;
+      this.clientOrderId = source.clientOrderId;
     }
 
     /** Sets {@code pair} (required). */
@@ -201,8 +201,8 @@ public final class PlaceOrderBody implements Validatable {
     }
 
     /** Sets {@code client_id}. */
-    public Builder clientId(String clientId) {
-      this.clientId = clientId;
+    public Builder clientOrderId(String clientOrderId) {
+      this.clientOrderId = clientOrderId;
       return this;
     }
 
@@ -223,7 +223,7 @@ public final class PlaceOrderBody implements Validatable {
     private final JsonAdapter<BigDecimal> volumeAdapter;
     private final JsonAdapter<Object> limitAdapter;
     private final JsonAdapter<Set<OrderFlag>> flagsAdapter;
-    private final JsonAdapter<String> clientIdAdapter;
+    private final JsonAdapter<String> clientOrderIdAdapter;
 
     Adapter(Moshi moshi) {
       this.pairAdapter = moshi.adapter(String.class);
@@ -231,7 +231,7 @@ public final class PlaceOrderBody implements Validatable {
       this.volumeAdapter = moshi.adapter(BigDecimal.class);
       this.limitAdapter = moshi.adapter(Object.class);
       this.flagsAdapter = moshi.adapter(new TypeRef<Set<OrderFlag>>() {}.type());
-      this.clientIdAdapter = moshi.adapter(String.class);
+      this.clientOrderIdAdapter = moshi.adapter(String.class);
     }
 
     @Override
@@ -259,7 +259,7 @@ public final class PlaceOrderBody implements Validatable {
             builder.flags = flagsAdapter.fromJson(reader);
             break;
           case 6:
-            builder.clientId = clientIdAdapter.fromJson(reader);
+            builder.clientOrderId = clientOrderIdAdapter.fromJson(reader);
             break;
           case -1:
             // Neither a contract name nor an alias: a field to ignore, skipped without reading it.
@@ -301,9 +301,9 @@ public final class PlaceOrderBody implements Validatable {
         writer.name("flags");
         flagsAdapter.toJson(writer, source.flags());
       }
-      if (source.clientId() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
+      if (source.clientOrderId() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("client_id");
-        clientIdAdapter.toJson(writer, source.clientId());
+        clientOrderIdAdapter.toJson(writer, source.clientOrderId());
       }
       writer.endObject();
     }

@@ -42,7 +42,7 @@ public final class PlaceOrderRequest {
   private final BigDecimal volume;
   private final Object limit;
   private final Set<OrderFlag> flags;
-  private final String clientId;
+  private final String clientOrderId;
 
   private PlaceOrderRequest(Builder builder) {
     this.pair = builder.pair;
@@ -50,7 +50,7 @@ public final class PlaceOrderRequest {
     this.volume = builder.volume;
     this.limit = builder.limit;
     this.flags = Copies.list(builder.flags);
-    this.clientId = builder.clientId;
+    this.clientOrderId = builder.clientOrderId;
   }
 
   /**
@@ -125,8 +125,8 @@ public final class PlaceOrderRequest {
    *
    * <p>The contract's decision, checked by the sandbox, not by this client: length at most 36. The public service may accept more.
    */
-  public String clientId() {
-    return clientId;
+  public String clientOrderId() {
+    return clientOrderId;
   }
 
   @Override
@@ -144,12 +144,12 @@ public final class PlaceOrderRequest {
         && Objects.equals(volume, that.volume)
         && Objects.equals(limit, that.limit)
         && Objects.equals(flags, that.flags)
-        && Objects.equals(clientId, that.clientId);
+        && Objects.equals(clientOrderId, that.clientOrderId);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(pair, side, volume, limit, flags, clientId);
+    return Objects.hash(pair, side, volume, limit, flags, clientOrderId);
   }
 
   @Override
@@ -160,7 +160,7 @@ public final class PlaceOrderRequest {
         + ", volume=" + volume
         + ", limit=" + limit
         + ", flags=" + flags
-        + ", clientId=" + clientId
+        + ", clientOrderId=" + clientOrderId
         + "]";
   }
 
@@ -174,7 +174,7 @@ public final class PlaceOrderRequest {
     private BigDecimal volume;
     private Object limit;
     private Set<OrderFlag> flags;
-    private String clientId;
+    private String clientOrderId;
 
     private Builder() {}
 
@@ -184,7 +184,7 @@ public final class PlaceOrderRequest {
       this.volume = source.volume;
       this.limit = source.limit;
       this.flags = source.flags;
-      this.clientId = source.clientId;
+      this.clientOrderId = source.clientOrderId;
     }
 
     /** Sets {@code pair} (required); see {@link PlaceOrderRequest#pair()}. */
@@ -217,9 +217,9 @@ public final class PlaceOrderRequest {
       return this;
     }
 
-    /** Sets {@code client_id}; see {@link PlaceOrderRequest#clientId()}. */
-    public Builder clientId(String clientId) {
-      this.clientId = clientId;
+    /** Sets {@code client_id}; see {@link PlaceOrderRequest#clientOrderId()}. */
+    public Builder clientOrderId(String clientOrderId) {
+      this.clientOrderId = clientOrderId;
       return this;
     }
 
@@ -262,7 +262,7 @@ public final class PlaceOrderRequest {
     private final JsonAdapter<BigDecimal> volumeAdapter;
     private final JsonAdapter<Object> limitAdapter;
     private final JsonAdapter<Set<OrderFlag>> flagsAdapter;
-    private final JsonAdapter<String> clientIdAdapter;
+    private final JsonAdapter<String> clientOrderIdAdapter;
 
     Adapter(Moshi moshi) {
       this.pairAdapter = moshi.adapter(String.class);
@@ -270,7 +270,7 @@ public final class PlaceOrderRequest {
       this.volumeAdapter = moshi.adapter(BigDecimal.class);
       this.limitAdapter = moshi.adapter(Object.class);
       this.flagsAdapter = moshi.adapter(new TypeRef<Set<OrderFlag>>() {}.type());
-      this.clientIdAdapter = moshi.adapter(String.class);
+      this.clientOrderIdAdapter = moshi.adapter(String.class);
     }
 
     /** Decodes and builds the request, so a decoded request is checked like a built one. */
@@ -299,7 +299,7 @@ public final class PlaceOrderRequest {
             builder.flags(flagsAdapter.fromJson(reader));
             break;
           case 6:
-            builder.clientId(clientIdAdapter.fromJson(reader));
+            builder.clientOrderId(clientOrderIdAdapter.fromJson(reader));
             break;
           case -1:
             reader.skipName();
@@ -340,9 +340,9 @@ public final class PlaceOrderRequest {
         writer.name("flags");
         flagsAdapter.toJson(writer, source.flags());
       }
-      if (source.clientId() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
+      if (source.clientOrderId() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("client_id");
-        clientIdAdapter.toJson(writer, source.clientId());
+        clientOrderIdAdapter.toJson(writer, source.clientOrderId());
       }
       writer.endObject();
     }
