@@ -37,7 +37,8 @@ public final class Linter {
         new PublicServiceRule(),
         new ContractOnlyRule(),
         new PatternWordsRule(),
-        new OneOfMembersRule());
+        new OneOfMembersRule(),
+        new PaginationMembersRule());
   }
 
   private final Ruleset ruleset;
