@@ -80,7 +80,7 @@ final class CustomOrderPagesTest {
     assertEquals("listCustomOrders", e.operationId());
   }
 
-  private static String page(String nextCursor, String... ids) {
+  static String page(String nextCursor, String... ids) {
     StringBuilder orders = new StringBuilder();
     for (String id : ids) {
       if (orders.length() > 0) {

@@ -96,7 +96,7 @@ final class SincePagesTest {
     assertEquals(2, server.getRequestCount());
   }
 
-  private static String candles(long last, long... times) {
+  static String candles(long last, long... times) {
     StringBuilder entries = new StringBuilder();
     for (long time : times) {
       if (entries.length() > 0) {
