@@ -372,6 +372,10 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
             resultProperty != null ? operation.returnType + "::" + resultProperty.name : "Function.identity()");
         operation.vendorExtensions.put("x-gen-envelope",
             envelope.envelopeExpression(resultProperty == null ? response : null));
+        if (inService) {
+          Pagination.mark(operation, (String) operation.vendorExtensions.get("x-gen-request-class"),
+              (String) operation.vendorExtensions.get("x-gen-result-type"), name -> findModel(allModels, name));
+        }
       }
       operation.vendorExtensions.put("x-gen-safe", operation.httpMethod.equals("GET")
           || Boolean.TRUE.equals(operation.vendorExtensions.get("x-kraken-idempotent")));

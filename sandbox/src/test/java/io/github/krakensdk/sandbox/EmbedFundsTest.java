@@ -16,7 +16,6 @@ import io.github.krakensdk.embed.model.FundingTransaction;
 import io.github.krakensdk.embed.model.FundingTransactionPage;
 import io.github.krakensdk.embed.model.FundingTransactionStatus;
 import io.github.krakensdk.embed.model.FundingTransactionType;
-import io.github.krakensdk.embed.model.ListFundingTransactionsRequest;
 import io.github.krakensdk.embed.model.PortfolioTransaction;
 import io.github.krakensdk.embed.model.PortfolioTransactionType;
 import io.github.krakensdk.embed.model.UserProfileUpdate;
@@ -24,7 +23,6 @@ import io.github.krakensdk.embed.model.WithdrawFundsRequest;
 import io.github.krakensdk.embed.model.WithdrawalMethod;
 import io.github.krakensdk.embed.model.WithdrawalResult;
 import io.github.krakensdk.errors.KrakenServiceException;
-import io.github.krakensdk.flows.FundingTransactionPages;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -223,8 +221,8 @@ class EmbedFundsTest {
         .type(FundingTransactionType.DEPOSIT).pageSize(2));
     assertEquals(2, first.transactions().size());
     assertNotNull(first.nextCursor());
-    List<FundingTransaction> all = new FundingTransactionPages(kraken.embed(), ListFundingTransactionsRequest.builder()
-        .type(FundingTransactionType.DEPOSIT).pageSize(2).build()).transactions().toList();
+    List<FundingTransaction> all = kraken.embed().listFundingTransactionsPages(r -> r
+        .type(FundingTransactionType.DEPOSIT).pageSize(2)).stream().toList();
     assertEquals(List.of("0.05", "0.04", "0.03", "0.02", "0.01"),
         all.stream().map(t -> t.amount().toPlainString()).toList());
     assertTrue(all.stream().allMatch(t -> FundingTransactionStatus.SUCCESS.equals(t.status())),

@@ -51,6 +51,13 @@ import java.util.stream.StreamSupport;
  * one time than a page holds, asking again returns the same page, so only a page of them can be
  * had; the walk then goes on strictly before that time instead of stopping there.
  *
+ * <p>Why this walk is written by hand while every other paged operation gets its paging from the
+ * contract ({@code x-kraken-pagination}): {@code getTradeHistory} has no position the service hands
+ * back. The walk makes one from the trades themselves (the oldest time given plus the service's
+ * time step), tells a full page of repeats from the end by the size of earlier pages, and stops at
+ * a window the service keeps but does not state in a response; none of that is a member a contract
+ * could name.
+ *
  * <p>A failed call is thrown by the stream as the {@link KrakenException} of {@link
  * FuturesService#getTradeHistory}; a trade without a readable {@code time} cannot be placed in the
  * walk and fails it with an {@link UnexpectedResponseException}. Instances are thread-safe; each

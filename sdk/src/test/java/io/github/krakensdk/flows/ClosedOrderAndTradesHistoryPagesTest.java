@@ -75,14 +75,14 @@ final class ClosedOrderAndTradesHistoryPagesTest {
     server.enqueue(json(closed(6, "O2", "O3"))); // an order closed meanwhile: O2 again
     server.enqueue(json(closed(6, "O4", "O5")));
     GetClosedOrdersRequest query = GetClosedOrdersRequest.builder().userReference(7).build();
-    ClosedOrderPages closed = new ClosedOrderPages(kraken.spot(), query);
+    var closed = kraken.spot().getClosedOrdersPages(query);
 
-    Iterator<ClosedOrders> pages = closed.iterator();
+    Iterator<ClosedOrders> pages = closed.byPage().iterator();
     assertEquals(0, server.getRequestCount(), "nothing before the first hasNext()");
     pages.next();
     assertEquals(1, server.getRequestCount());
 
-    List<String> txids = closed.orders().map(Map.Entry::getKey).toList();
+    List<String> txids = closed.stream().map(Map.Entry::getKey).toList();
     assertEquals(List.of("O1", "O2", "O3", "O4", "O5"), txids);
     assertEquals(1 + 3, server.getRequestCount(), "one page by hand, then a walk of three: 2 + 2 + 2 reaches 6");
     server.takeRequest();
@@ -96,8 +96,8 @@ final class ClosedOrderAndTradesHistoryPagesTest {
   @Test
   void closedOrdersKeepTheirValues() {
     server.enqueue(json(closed(1, "O1")));
-    Map.Entry<String, OrderInfo> first = new ClosedOrderPages(kraken.spot(), GetClosedOrdersRequest.builder().build())
-        .orders().findFirst().orElseThrow();
+    Map.Entry<String, OrderInfo> first = kraken.spot().getClosedOrdersPages(GetClosedOrdersRequest.builder().build())
+        .stream().findFirst().orElseThrow();
     assertEquals("O1", first.getKey());
     assertEquals(OrderStatus.CLOSED, first.getValue().status());
     assertEquals(1, server.getRequestCount(), "count 1 reached: no second page");
@@ -107,10 +107,9 @@ final class ClosedOrderAndTradesHistoryPagesTest {
   void tradesHistoryPagesByOfsAndStopsAtAnEmptyPage() throws Exception {
     server.enqueue(json(trades(10, "T1", "T2")));
     server.enqueue(json(trades(10)));
-    TradesHistoryPages history = new TradesHistoryPages(kraken.spot(),
-        GetTradesHistoryRequest.builder().type(TradeHistoryType.ALL).build());
+    var history = kraken.spot().getTradesHistoryPages(GetTradesHistoryRequest.builder().type(TradeHistoryType.ALL).build());
 
-    Iterator<TradesHistory> pages = history.iterator();
+    Iterator<TradesHistory> pages = history.byPage().iterator();
     assertEquals(0, server.getRequestCount());
     assertTrue(pages.hasNext());
     assertEquals(new BigDecimal("0.5"), pages.next().trades().get("T1").fee());
@@ -125,8 +124,8 @@ final class ClosedOrderAndTradesHistoryPagesTest {
     server.enqueue(json(trades(4, "T1", "T2")));
     server.enqueue(json(trades(5, "T2", "T3"))); // a trade made meanwhile: T2 again
     server.enqueue(json(trades(5, "T4")));
-    List<String> ids = new TradesHistoryPages(kraken.spot(), GetTradesHistoryRequest.builder().build())
-        .trades().map(Map.Entry::getKey).toList();
+    List<String> ids = kraken.spot().getTradesHistoryPages(GetTradesHistoryRequest.builder().build())
+        .stream().map(Map.Entry::getKey).toList();
     assertEquals(List.of("T1", "T2", "T3", "T4"), ids);
     assertEquals(3, server.getRequestCount());
   }

@@ -44,7 +44,7 @@ final class CustomOrderPagesTest {
     server.enqueue(json(page("c2", "CO000003", "CO000002")));
     server.enqueue(json(page(null, "CO000001")));
 
-    List<CustomOrder> orders = new CustomOrderPages(kraken.embed(), query).orders().toList();
+    List<CustomOrder> orders = kraken.embed().listCustomOrdersPages(query).stream().toList();
 
     assertEquals(List.of("CO000003", "CO000002", "CO000001"), orders.stream().map(CustomOrder::id).toList());
     HttpUrl first = server.takeRequest().getUrl();
@@ -60,11 +60,11 @@ final class CustomOrderPagesTest {
 
   @Test
   void sendsNoCallUntilIteratedAndStopsWhereTheStreamStops() throws Exception {
-    CustomOrderPages pages = new CustomOrderPages(kraken.embed(), query);
+    var pages = kraken.embed().listCustomOrdersPages(query);
     assertEquals(0, server.getRequestCount());
     server.enqueue(json(page("c2", "CO000003")));
 
-    assertEquals("CO000003", pages.orders().findFirst().orElseThrow().id());
+    assertEquals("CO000003", pages.stream().findFirst().orElseThrow().id());
     assertEquals(1, server.getRequestCount());
   }
 
@@ -73,14 +73,14 @@ final class CustomOrderPagesTest {
     server.enqueue(json(page("c2", "CO000002")));
     server.enqueue(json(page("c2", "CO000001")));
 
-    var pages = new CustomOrderPages(kraken.embed(), query).iterator();
+    var pages = kraken.embed().listCustomOrdersPages(query).byPage().iterator();
     assertEquals("CO000002", pages.next().orders().get(0).id());
     assertEquals("CO000001", pages.next().orders().get(0).id());
     UnexpectedResponseException e = assertThrows(UnexpectedResponseException.class, pages::hasNext);
     assertEquals("listCustomOrders", e.operationId());
   }
 
-  private static String page(String nextCursor, String... ids) {
+  static String page(String nextCursor, String... ids) {
     StringBuilder orders = new StringBuilder();
     for (String id : ids) {
       if (orders.length() > 0) {

@@ -50,7 +50,7 @@ final class FundingTransactionPagesTest {
     server.enqueue(json(page("MQ", "W1")));
     server.enqueue(json(page(null)));
 
-    List<FundingTransaction> all = new FundingTransactionPages(kraken.embed(), query).transactions().toList();
+    List<FundingTransaction> all = kraken.embed().listFundingTransactionsPages(query).stream().toList();
 
     assertEquals(List.of("W3", "W2", "W1"), all.stream().map(FundingTransaction::refId).toList());
     assertEquals(FundingTransactionStatus.PENDING, all.get(0).status());
@@ -76,7 +76,7 @@ final class FundingTransactionPagesTest {
     server.enqueue(json(page("Mw", "W3", "W2")));
     server.enqueue(json(page(null, "W1")));
 
-    Iterator<FundingTransactionPage> pages = new FundingTransactionPages(kraken.embed(), query).iterator();
+    Iterator<FundingTransactionPage> pages = kraken.embed().listFundingTransactionsPages(query).byPage().iterator();
     assertEquals(0, server.getRequestCount());
     assertTrue(pages.hasNext());
     assertEquals(1, server.getRequestCount());
@@ -92,7 +92,7 @@ final class FundingTransactionPagesTest {
   void aStreamCutShortAsksForNoFurtherPage() {
     server.enqueue(json(page("Mw", "W3", "W2")));
 
-    FundingTransaction newest = new FundingTransactionPages(kraken.embed(), query).transactions().findFirst()
+    FundingTransaction newest = kraken.embed().listFundingTransactionsPages(query).stream().findFirst()
         .orElseThrow();
 
     assertEquals("W3", newest.refId());
@@ -103,7 +103,7 @@ final class FundingTransactionPagesTest {
   void startsAtTheQueryCursor() throws Exception {
     server.enqueue(json(page(null, "W1")));
 
-    new FundingTransactionPages(kraken.embed(), query.toBuilder().cursor("MQ").build()).transactions().toList();
+    kraken.embed().listFundingTransactionsPages(query.toBuilder().cursor("MQ").build()).stream().toList();
 
     assertEquals("MQ", server.takeRequest().getUrl().queryParameter("cursor"));
   }
@@ -113,7 +113,7 @@ final class FundingTransactionPagesTest {
     server.enqueue(json(page("Mw", "W3")));
     server.enqueue(json(page("Mw", "W2")));
 
-    Iterator<FundingTransactionPage> pages = new FundingTransactionPages(kraken.embed(), query).iterator();
+    Iterator<FundingTransactionPage> pages = kraken.embed().listFundingTransactionsPages(query).byPage().iterator();
     pages.next();
     pages.next();
 
@@ -126,7 +126,7 @@ final class FundingTransactionPagesTest {
     server.enqueue(json(page("Mw", "W3")));
     server.enqueue(json(404, "{\"error\":[\"ENexus:User not found\"]}"));
 
-    Iterator<FundingTransactionPage> pages = new FundingTransactionPages(kraken.embed(), query).iterator();
+    Iterator<FundingTransactionPage> pages = kraken.embed().listFundingTransactionsPages(query).byPage().iterator();
     pages.next();
 
     KrakenServiceException e = assertThrows(KrakenServiceException.class, pages::hasNext);

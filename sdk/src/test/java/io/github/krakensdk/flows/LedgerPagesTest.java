@@ -67,7 +67,7 @@ final class LedgerPagesTest {
     server.enqueue(json(page(5L, "L3", "L4")));
     server.enqueue(json(page(5L, "L5")));
 
-    List<String> ids = new LedgerPages(kraken.spot(), query).entries().map(Map.Entry::getKey).toList();
+    List<String> ids = kraken.spot().getLedgersPages(query).stream().map(Map.Entry::getKey).toList();
 
     assertEquals(List.of("L1", "L2", "L3", "L4", "L5"), ids);
     assertEquals(3, server.getRequestCount(), "ofs reached count 5 after the third page: no fourth request");
@@ -86,7 +86,7 @@ final class LedgerPagesTest {
   void requestsAPageOnlyWhenIterationReachesIt() {
     server.enqueue(json(page(3L, "L1", "L2")));
     server.enqueue(json(page(3L, "L3")));
-    Iterator<LedgerPage> pages = new LedgerPages(kraken.spot(), query).iterator();
+    Iterator<LedgerPage> pages = kraken.spot().getLedgersPages(query).byPage().iterator();
     assertEquals(0, server.getRequestCount(), "nothing before the first hasNext()");
 
     assertTrue(pages.hasNext());
@@ -106,7 +106,7 @@ final class LedgerPagesTest {
     server.enqueue(json(page(100L, "L1", "L2")));
     server.enqueue(json(page(100L, "L3", "L4")));
     assertEquals(List.of("L1", "L2", "L3"),
-        new LedgerPages(kraken.spot(), query).entries().limit(3).map(Map.Entry::getKey).toList());
+        kraken.spot().getLedgersPages(query).stream().limit(3).map(Map.Entry::getKey).toList());
     assertEquals(2, server.getRequestCount());
   }
 
@@ -117,8 +117,8 @@ final class LedgerPagesTest {
     server.enqueue(json(page(5L, "L2", "L3")));
     server.enqueue(json(page(5L, "L4")));
 
-    LedgerPages ledger = new LedgerPages(kraken.spot(), query);
-    assertEquals(List.of("L1", "L2", "L3", "L4"), ledger.entries().map(Map.Entry::getKey).toList());
+    var ledger = kraken.spot().getLedgersPages(query);
+    assertEquals(List.of("L1", "L2", "L3", "L4"), ledger.stream().map(Map.Entry::getKey).toList());
     assertEquals(3, server.getRequestCount(), "the latest count (5) is where the walk ends");
   }
 
@@ -127,7 +127,7 @@ final class LedgerPagesTest {
     server.enqueue(json(page(4L, "L1", "L2")));
     server.enqueue(json(page(5L, "L2", "L3")));
     server.enqueue(json(page(5L, "L4")));
-    List<Integer> sizes = new LedgerPages(kraken.spot(), query).pages().map(p -> p.ledger().size()).toList();
+    List<Integer> sizes = kraken.spot().getLedgersPages(query).pages().map(p -> p.ledger().size()).toList();
     assertEquals(List.of(2, 2, 1), sizes);
   }
 
@@ -135,14 +135,14 @@ final class LedgerPagesTest {
   void anEmptyPageEndsTheWalkWhateverTheCountSaid() {
     server.enqueue(json(page(10L, "L1", "L2")));
     server.enqueue(json(page(10L)));
-    assertEquals(1, new LedgerPages(kraken.spot(), query).pages().count(), "the empty page is not given");
+    assertEquals(1, kraken.spot().getLedgersPages(query).pages().count(), "the empty page is not given");
     assertEquals(2, server.getRequestCount());
   }
 
   @Test
   void anEmptyFirstPageIsGivenAlone() {
     server.enqueue(json(page(0L)));
-    List<LedgerPage> pages = new LedgerPages(kraken.spot(), query).pages().toList();
+    List<LedgerPage> pages = kraken.spot().getLedgersPages(query).pages().toList();
     assertEquals(1, pages.size());
     assertEquals(0L, pages.get(0).count());
     assertEquals(1, server.getRequestCount());
@@ -155,7 +155,7 @@ final class LedgerPagesTest {
     server.enqueue(json(page(null)));
     GetLedgersRequest withoutCount = query.toBuilder().withoutCount(true).build();
     assertEquals(List.of("L1", "L2", "L3"),
-        new LedgerPages(kraken.spot(), withoutCount).entries().map(Map.Entry::getKey).toList());
+        kraken.spot().getLedgersPages(withoutCount).stream().map(Map.Entry::getKey).toList());
     assertEquals(3, server.getRequestCount());
     server.takeRequest();
     server.takeRequest();
@@ -168,7 +168,7 @@ final class LedgerPagesTest {
   void theWalkStartsAtTheQuerysOfs() throws Exception {
     server.enqueue(json(page(14L, "L11", "L12")));
     server.enqueue(json(page(14L, "L13", "L14")));
-    new LedgerPages(kraken.spot(), query.toBuilder().ofs(10).build()).pages().forEach(p -> { });
+    kraken.spot().getLedgersPages(query.toBuilder().ofs(10).build()).pages().forEach(p -> { });
     assertEquals(2, server.getRequestCount(), "10 + 2 + 2 reaches count 14");
     assertEquals(10.0, body(server.takeRequest()).get("ofs"));
     assertEquals(12.0, body(server.takeRequest()).get("ofs"));
@@ -179,7 +179,7 @@ final class LedgerPagesTest {
     server.enqueue(json(page(4L, "L1", "L2")));
     server.enqueue(json("{\"error\":[\"EGeneral:Internal error\"]}"));
     server.enqueue(json(page(4L, "L3", "L4")));
-    Iterator<LedgerPage> pages = new LedgerPages(kraken.spot(), query).iterator();
+    Iterator<LedgerPage> pages = kraken.spot().getLedgersPages(query).byPage().iterator();
     pages.next();
     KrakenServiceException e = assertThrows(KrakenServiceException.class, pages::hasNext);
     assertEquals("getLedgers", e.operationId());

@@ -59,7 +59,7 @@ final class PortfolioHistoryPagesTest {
     server.enqueue(json(page("c3", "2023-01-03")));
     server.enqueue(json(page(null, "2023-01-04")));
 
-    List<PortfolioHistoryPoint> points = new PortfolioHistoryPages(kraken.embed(), query).points().toList();
+    List<PortfolioHistoryPoint> points = kraken.embed().getPortfolioHistoryPages(query).stream().toList();
 
     assertEquals(List.of("2023-01-01", "2023-01-02", "2023-01-03", "2023-01-04"),
         points.stream().map(point -> point.date().toString()).toList());
@@ -94,9 +94,9 @@ final class PortfolioHistoryPagesTest {
     server.enqueue(json(page("c2", "2023-01-01")));
     server.enqueue(json(page("c3", "2023-01-02")));
     server.enqueue(json(page(null, "2023-01-03")));
-    PortfolioHistoryPages pages = new PortfolioHistoryPages(kraken.embed(), query);
+    var pages = kraken.embed().getPortfolioHistoryPages(query);
 
-    Iterator<PortfolioHistory> iterator = pages.iterator();
+    Iterator<PortfolioHistory> iterator = pages.byPage().iterator();
     assertEquals(0, server.getRequestCount());
 
     assertTrue(iterator.hasNext());
@@ -123,7 +123,7 @@ final class PortfolioHistoryPagesTest {
     server.enqueue(json(page(null, "2023-01-04")));
 
     List<PortfolioHistoryPoint> firstTwo =
-        new PortfolioHistoryPages(kraken.embed(), query).points().limit(2).toList();
+        kraken.embed().getPortfolioHistoryPages(query).stream().limit(2).toList();
 
     assertEquals(2, firstTwo.size());
     assertEquals(1, server.getRequestCount());
@@ -133,7 +133,7 @@ final class PortfolioHistoryPagesTest {
   void aFailedPageIsThrownNotTruncated() {
     server.enqueue(json(page("c2", "2023-01-01")));
     server.enqueue(json(403, "{\"error\":[\"EGeneral:Permission denied\"]}"));
-    Iterator<PortfolioHistoryPoint> points = new PortfolioHistoryPages(kraken.embed(), query).points().iterator();
+    Iterator<PortfolioHistoryPoint> points = kraken.embed().getPortfolioHistoryPages(query).stream().iterator();
 
     assertEquals(LocalDate.parse("2023-01-01"), points.next().date());
     KrakenServiceException e = assertThrows(KrakenServiceException.class, points::hasNext);
@@ -146,7 +146,7 @@ final class PortfolioHistoryPagesTest {
     server.enqueue(json(page("c2", "2023-01-01")));
     server.enqueue(json(page("c2", "2023-01-02")));
     server.enqueue(json(page("c2", "2023-01-03")));
-    Iterator<PortfolioHistory> pages = new PortfolioHistoryPages(kraken.embed(), query).iterator();
+    Iterator<PortfolioHistory> pages = kraken.embed().getPortfolioHistoryPages(query).byPage().iterator();
 
     pages.next();
     // The page that repeats the cursor is still given; going on from it fails.

@@ -55,7 +55,7 @@ final class PortfolioTransactionPagesTest {
     server.enqueue(json(page("c3", "TX3", "TX4")));
     server.enqueue(json(page(null, "TX5")));
 
-    List<String> ids = new PortfolioTransactionPages(kraken.embed(), query).transactions()
+    List<String> ids = kraken.embed().listPortfolioTransactionsPages(query).stream()
         .map(PortfolioTransaction::id).toList();
 
     assertEquals(List.of("TX1", "TX2", "TX3", "TX4", "TX5"), ids);
@@ -77,14 +77,14 @@ final class PortfolioTransactionPagesTest {
   void requestsAPageOnlyWhenIterationReachesIt() throws Exception {
     server.enqueue(json(page("c2", "TX1", "TX2", "TX3")));
     server.enqueue(json(page(null, "TX4")));
-    PortfolioTransactionPages pages = new PortfolioTransactionPages(kraken.embed(), query);
+    var pages = kraken.embed().listPortfolioTransactionsPages(query);
     assertEquals(0, server.getRequestCount());
 
-    assertEquals(2, pages.transactions().limit(2).count());
+    assertEquals(2, pages.stream().limit(2).count());
     assertEquals(1, server.getRequestCount(), "the second page is not needed");
 
     // A new iterator starts again with the query of the first page (here answered by the last one).
-    Iterator<PortfolioTransactions> walk = pages.iterator();
+    Iterator<PortfolioTransactions> walk = pages.byPage().iterator();
     assertEquals("TX4", walk.next().transactions().get(0).id());
     assertFalse(walk.hasNext());
     assertEquals(2, server.getRequestCount());
@@ -96,7 +96,7 @@ final class PortfolioTransactionPagesTest {
     server.enqueue(json(page("c2", "TX1")));
     server.enqueue(json(404, "{\"error\":[\"ENexus:User not found\"]}"));
     Iterator<PortfolioTransaction> transactions =
-        new PortfolioTransactionPages(kraken.embed(), query).transactions().iterator();
+        kraken.embed().listPortfolioTransactionsPages(query).stream().iterator();
     assertEquals("TX1", transactions.next().id());
     KrakenServiceException e = assertThrows(KrakenServiceException.class, transactions::hasNext);
     assertEquals(404, e.httpStatus());
@@ -107,7 +107,7 @@ final class PortfolioTransactionPagesTest {
   void aCursorThatRepeatsFailsInsteadOfLoopingForever() {
     server.enqueue(json(page("c2", "TX1")));
     server.enqueue(json(page("c2", "TX2")));
-    Iterator<PortfolioTransactions> pages = new PortfolioTransactionPages(kraken.embed(), query).iterator();
+    Iterator<PortfolioTransactions> pages = kraken.embed().listPortfolioTransactionsPages(query).byPage().iterator();
     pages.next();
     assertEquals("TX2", pages.next().transactions().get(0).id());
     UnexpectedResponseException e = assertThrows(UnexpectedResponseException.class, pages::hasNext);
@@ -117,9 +117,11 @@ final class PortfolioTransactionPagesTest {
 
   @Test
   void rejectsNulls() {
-    assertThrows(NullPointerException.class, () -> new PortfolioTransactionPages(null, query));
-    assertThrows(NullPointerException.class, () -> new PortfolioTransactionPages(kraken.embed(), null));
-    assertTrue(new PortfolioTransactionPages(kraken.embed(), query).toString().contains(USER));
+    assertThrows(NullPointerException.class,
+        () -> kraken.embed().listPortfolioTransactionsPages((ListPortfolioTransactionsRequest) null));
+    assertThrows(NullPointerException.class,
+        () -> kraken.embed().listPortfolioTransactionsPagesAsync((ListPortfolioTransactionsRequest) null));
+    assertTrue(kraken.embed().listPortfolioTransactionsPages(query).toString().contains(USER));
   }
 
   /** An Embed {@code result} envelope holding one page with a trade per ID. */

@@ -42,7 +42,7 @@ final class SettlementReportPagesTest {
     server.enqueue(json(page(2, 3, true, "R3", "R4")));
     server.enqueue(json(page(3, 3, false, "R5")));
 
-    List<String> ids = new SettlementReportPages(kraken.embed(), query).reports()
+    List<String> ids = kraken.embed().listSettlementReportsPages(query).stream()
         .map(SettlementReportSummary::id).toList();
 
     assertEquals(List.of("R1", "R2", "R3", "R4", "R5"), ids);
@@ -61,7 +61,7 @@ final class SettlementReportPagesTest {
     server.enqueue(json(page(2, 3, true, "R3", "R4")));
     // A new report arrived: page 3 now repeats R4.
     server.enqueue(json(page(3, 3, false, "R4", "R5")));
-    List<String> ids = new SettlementReportPages(kraken.embed(), query.toBuilder().pageNumber(2).build()).reports()
+    List<String> ids = kraken.embed().listSettlementReportsPages(query.toBuilder().pageNumber(2).build()).stream()
         .map(SettlementReportSummary::id).toList();
     assertEquals(List.of("R3", "R4", "R5"), ids);
   }
@@ -71,7 +71,7 @@ final class SettlementReportPagesTest {
     server.enqueue(json("{\"result\":{\"reports\":[{\"id\":\"R1\",\"date\":\"2025-07-01\",\"type\":\"trades\"}],"
         + "\"links\":{\"next\":\"/b2b/reports/settlement?page[number]=2\"}}}"));
     server.enqueue(json("{\"result\":{\"reports\":[]}}"));
-    assertEquals(1, new SettlementReportPages(kraken.embed(), query).reports().count());
+    assertEquals(1, kraken.embed().listSettlementReportsPages(query).stream().count());
     assertEquals(2, server.getRequestCount());
   }
 
@@ -79,7 +79,7 @@ final class SettlementReportPagesTest {
   void aFailedPageIsThrown() {
     server.enqueue(json(page(1, 2, true, "R1")));
     server.enqueue(json(503, "{\"error\":[\"EService:Unavailable\"]}"));
-    var reports = new SettlementReportPages(kraken.embed(), query).reports().iterator();
+    var reports = kraken.embed().listSettlementReportsPages(query).stream().iterator();
     assertEquals("R1", reports.next().id());
     KrakenServiceException e = assertThrows(KrakenServiceException.class, reports::hasNext);
     assertEquals("listSettlementReports", e.operationId());

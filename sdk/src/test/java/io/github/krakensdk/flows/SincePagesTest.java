@@ -58,7 +58,7 @@ final class SincePagesTest {
     server.enqueue(json(trades("200")));
     GetRecentTradesRequest query = GetRecentTradesRequest.builder().pair("XBTUSD").since("50").count(2).build();
 
-    List<Long> ids = new RecentTradePages(kraken.spot(), query).trades().map(TradeEntry::tradeId).toList();
+    List<Long> ids = kraken.spot().getRecentTradesPages(query).stream().map(TradeEntry::tradeId).toList();
 
     assertEquals(List.of(1L, 2L, 3L), ids, "trade 2, at the boundary, once");
     assertEquals(3, server.getRequestCount());
@@ -76,7 +76,7 @@ final class SincePagesTest {
     server.enqueue(json(trades("100", 1, 2)));
     server.enqueue(json(trades("100", 2)));
     GetRecentTradesRequest query = GetRecentTradesRequest.builder().pair("XBTUSD").build();
-    RecentTradePages trades = new RecentTradePages(kraken.spot(), query);
+    var trades = kraken.spot().getRecentTradesPages(query);
     assertEquals(2, trades.pages().count(), "the second page is given, then nothing is asked");
     assertEquals(2, server.getRequestCount());
   }
@@ -86,7 +86,7 @@ final class SincePagesTest {
     server.enqueue(json(trades("100", 1)));
     server.enqueue(json(trades("100")));
     Iterator<RecentTrades> pages =
-        new RecentTradePages(kraken.spot(), GetRecentTradesRequest.builder().pair("XBTUSD").build()).iterator();
+        kraken.spot().getRecentTradesPages(GetRecentTradesRequest.builder().pair("XBTUSD").build()).byPage().iterator();
     assertEquals(0, server.getRequestCount());
     assertTrue(pages.hasNext());
     assertEquals(1, server.getRequestCount());
@@ -96,7 +96,7 @@ final class SincePagesTest {
     assertEquals(2, server.getRequestCount());
   }
 
-  private static String candles(long last, long... times) {
+  static String candles(long last, long... times) {
     StringBuilder entries = new StringBuilder();
     for (long time : times) {
       if (entries.length() > 0) {
@@ -116,7 +116,7 @@ final class SincePagesTest {
     server.enqueue(json(candles(180, 240)));            // last did not move: the end
     GetOhlcRequest query = GetOhlcRequest.builder().pair("XBTUSD").interval(OhlcInterval.NUMBER_1).build();
 
-    List<OhlcEntry> candles = new OhlcPages(kraken.spot(), query).candles().toList();
+    List<OhlcEntry> candles = kraken.spot().getOhlcPages(query).stream().toList();
 
     assertEquals(List.of(60L, 120L, 180L, 240L), candles.stream().map(OhlcEntry::time).toList());
     assertEquals(new BigDecimal("180"), candles.get(2).close(), "180 as committed, from the second page");
@@ -133,8 +133,8 @@ final class SincePagesTest {
   void theFormingCandleIsGivenWhenAnEmptyPageEndsTheWalk() {
     server.enqueue(json(candles(120, 60, 120, 180)));
     server.enqueue(json(candles(120)));
-    List<Long> times = new OhlcPages(kraken.spot(), GetOhlcRequest.builder().pair("XBTUSD").build())
-        .candles().map(OhlcEntry::time).toList();
+    List<Long> times = kraken.spot().getOhlcPages(GetOhlcRequest.builder().pair("XBTUSD").build())
+        .stream().map(OhlcEntry::time).toList();
     assertEquals(List.of(60L, 120L, 180L), times);
   }
 
@@ -152,8 +152,7 @@ final class SincePagesTest {
     server.enqueue(json(spreads(13, spread(12, "2", "3"), spread(13, "2", "4"))));
     server.enqueue(json(spreads(13)));
 
-    List<SpreadEntry> spreads = new RecentSpreadPages(kraken.spot(),
-        GetRecentSpreadsRequest.builder().pair("XBTUSD").since(5L).build()).spreads().toList();
+    List<SpreadEntry> spreads = kraken.spot().getRecentSpreadsPages(GetRecentSpreadsRequest.builder().pair("XBTUSD").since(5L).build()).stream().toList();
 
     assertEquals(List.of(10L, 10L, 12L, 13L), spreads.stream().map(SpreadEntry::time).toList());
     assertEquals(3, server.getRequestCount());

@@ -39,7 +39,8 @@ public final class Linter {
         new PatternWordsRule(),
         new OneOfMembersRule(),
         new JavaNameRule(),
-        new OperationSectionRule());
+        new OperationSectionRule(),
+        new PaginationMembersRule());
   }
 
   private final Ruleset ruleset;

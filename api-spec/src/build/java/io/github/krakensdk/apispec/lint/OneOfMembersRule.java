@@ -62,7 +62,7 @@ final class OneOfMembersRule implements Rule {
   }
 
   /** The operation's request members by name, each with whether it is required. */
-  private static Map<String, Boolean> members(Contract contract, Contract.Operation operation) {
+  static Map<String, Boolean> members(Contract contract, Contract.Operation operation) {
     Map<String, Boolean> members = new LinkedHashMap<>();
     JsonNode pathItem = contract.at("/paths/" + Contract.escape(operation.path()));
     for (JsonNode parameters : new JsonNode[] {pathItem == null ? null : pathItem.get("parameters"),

@@ -243,7 +243,25 @@ final class LintRulesTest {
         new Break("operation-section", "spot", "an operation without a section",
             t -> obj(t, CANCEL_ORDER).remove("x-kraken-section"), CANCEL_ORDER),
         new Break("operation-section", "spot", "a section the tag does not declare",
-            t -> obj(t, CANCEL_ORDER).put("x-kraken-section", "Orders"), CANCEL_ORDER + "/x-kraken-section"));
+            t -> obj(t, CANCEL_ORDER).put("x-kraken-section", "Orders"), CANCEL_ORDER + "/x-kraken-section"),
+        new Break("pagination-members", "spot", "a position that is no request member",
+            t -> obj(t, LEDGERS + "/x-kraken-pagination").put("request", "offset"),
+            LEDGERS + "/x-kraken-pagination/request"),
+        new Break("pagination-members", "spot", "items that are no member of the result",
+            t -> obj(t, LEDGERS + "/x-kraken-pagination").put("items", "entries"),
+            LEDGERS + "/x-kraken-pagination/items"),
+        new Break("pagination-members", "spot", "an offset style without its total",
+            t -> obj(t, LEDGERS + "/x-kraken-pagination").remove("total"),
+            LEDGERS + "/x-kraken-pagination"),
+        new Break("pagination-members", "spot", "an unknown style",
+            t -> obj(t, LEDGERS + "/x-kraken-pagination").put("style", "token"),
+            LEDGERS + "/x-kraken-pagination/style"),
+        new Break("pagination-members", "spot", "a forming member that is no member of an item",
+            t -> obj(t, OHLC + "/x-kraken-pagination").put("forming-after", "timestamp"),
+            OHLC + "/x-kraken-pagination/forming-after"),
+        new Break("pagination-members", "embed", "a total path with no such member",
+            t -> obj(t, SETTLEMENT_REPORTS + "/x-kraken-pagination").put("total", "meta.pages"),
+            SETTLEMENT_REPORTS + "/x-kraken-pagination/total"));
   }
 
   private static final String ORDER_PROPERTIES = "/components/schemas/StandardOrderRequest/properties";
@@ -252,6 +270,9 @@ final class LintRulesTest {
   private static final String CANCEL_ORDER = "/paths/~10~1private~1CancelOrder/post";
   private static final String CANCEL_ALL = "/paths/~10~1private~1CancelAll/post";
   private static final String EDIT_ORDER = "/paths/~10~1private~1EditOrder/post";
+  private static final String LEDGERS = "/paths/~10~1private~1Ledgers/post";
+  private static final String OHLC = "/paths/~10~1public~1OHLC/get";
+  private static final String SETTLEMENT_REPORTS = "/paths/~1b2b~1reports~1settlement/get";
   private static final String FEE = "/components/schemas/FeeTierInfo/properties";
 
   private static final String CALLBACK = "/paths/~1b2b~1webhooks~1{webhook_id}~1test/post/callbacks/webhookTestEvent/"

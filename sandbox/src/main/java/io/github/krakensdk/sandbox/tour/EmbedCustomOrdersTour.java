@@ -9,13 +9,11 @@ import io.github.krakensdk.embed.model.CustomOrderStatusValue;
 import io.github.krakensdk.embed.model.CustomOrderTrigger;
 import io.github.krakensdk.embed.model.CustomOrderTriggerType;
 import io.github.krakensdk.embed.model.EmbedErrorCode;
-import io.github.krakensdk.embed.model.ListCustomOrdersRequest;
 import io.github.krakensdk.embed.model.QuoteAction;
 import io.github.krakensdk.embed.model.QuoteAmount;
 import io.github.krakensdk.embed.model.QuoteCounterAsset;
 import io.github.krakensdk.embed.model.QuoteType;
 import io.github.krakensdk.errors.KrakenServiceException;
-import io.github.krakensdk.flows.CustomOrderPages;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
@@ -84,12 +82,10 @@ final class EmbedCustomOrdersTour {
       return placed.id() + " (BTC ≥ 250000 USD) " + cancelled.status().status() + "; cancelled again → " + again.code();
     });
     tour.step("listCustomOrders", () -> {
-      CustomOrderPages pages = new CustomOrderPages(tour.kraken.embed(), ListCustomOrdersRequest.builder().user(user)
-          .build());
-      List<CustomOrder> all = pages.orders().toList();
+      List<CustomOrder> all = tour.kraken.embed().listCustomOrdersPages(r -> r.user(user)).stream().toList();
       check(all.size() >= 2 && all.get(0).id().equals(rally[0]), "newest first: " + all.stream().map(CustomOrder::id).toList());
-      List<CustomOrder> completed = new CustomOrderPages(tour.kraken.embed(), ListCustomOrdersRequest.builder()
-          .user(user).statuses(List.of(CustomOrderStatusValue.COMPLETED)).build()).orders().toList();
+      List<CustomOrder> completed = tour.kraken.embed().listCustomOrdersPages(r -> r
+          .user(user).statuses(List.of(CustomOrderStatusValue.COMPLETED))).stream().toList();
       check(completed.stream().anyMatch(o -> o.id().equals(dip[0])), "completed: " + completed);
       return all.size() + " orders (" + all.stream().map(o -> o.id() + " " + o.status().status()).toList()
           + "); completed only: " + completed.size();

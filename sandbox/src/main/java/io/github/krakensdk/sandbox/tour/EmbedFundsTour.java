@@ -13,7 +13,6 @@ import io.github.krakensdk.embed.model.EmbedErrorCode;
 import io.github.krakensdk.embed.model.FundingTransaction;
 import io.github.krakensdk.embed.model.FundingTransactionStatus;
 import io.github.krakensdk.embed.model.FundingTransactionType;
-import io.github.krakensdk.embed.model.ListFundingTransactionsRequest;
 import io.github.krakensdk.embed.model.PortfolioTransaction;
 import io.github.krakensdk.embed.model.PortfolioTransactionType;
 import io.github.krakensdk.embed.model.WithdrawFundsRequest;
@@ -21,7 +20,6 @@ import io.github.krakensdk.embed.model.WithdrawalMethod;
 import io.github.krakensdk.embed.model.WithdrawalMethods;
 import io.github.krakensdk.embed.model.WithdrawalResult;
 import io.github.krakensdk.errors.KrakenServiceException;
-import io.github.krakensdk.flows.FundingTransactionPages;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -159,8 +157,8 @@ final class EmbedFundsTour {
       FundingTransactionStatus status = null;
       List<FundingTransaction> deposits = List.of();
       for (int polls = 0; polls < 20 && !FundingTransactionStatus.SUCCESS.equals(status); polls++) {
-        deposits = new FundingTransactionPages(embed, ListFundingTransactionsRequest.builder()
-            .type(FundingTransactionType.DEPOSIT).pageSize(1).build()).transactions().toList();
+        deposits = embed.listFundingTransactionsPages(r -> r
+            .type(FundingTransactionType.DEPOSIT).pageSize(1)).stream().toList();
         FundingTransaction mine = deposits.stream().filter(t -> t.refId().equals(partnerRef)).findFirst()
             .orElseThrow(() -> new AssertionError(partnerRef + " is not listed"));
         check(status == null || order.indexOf(mine.status()) >= order.indexOf(status), "went back to " + mine.status());
@@ -177,7 +175,7 @@ final class EmbedFundsTour {
       check(userRefs.contains(depositRef) && userRefs.contains(withdrawalRef[0]),
           "the user's transactions are " + userRefs);
       return "partner deposit " + partnerRef + ": " + String.join(" → ", seen)
-          + " (pages of 1, FundingTransactionPages); the user's " + depositRef + " and " + withdrawalRef[0]
+          + " (pages of 1, listFundingTransactionsPages); the user's " + depositRef + " and " + withdrawalRef[0]
           + " are in listPortfolioTransactions, not here";
     });
   }

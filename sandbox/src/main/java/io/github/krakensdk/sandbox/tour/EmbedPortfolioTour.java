@@ -9,7 +9,6 @@ import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.PortfolioSummary;
 import io.github.krakensdk.embed.model.PortfolioTransaction;
 import io.github.krakensdk.embed.model.PortfolioTransactionType;
-import io.github.krakensdk.flows.PortfolioTransactionPages;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
@@ -59,8 +58,7 @@ final class EmbedPortfolioTour {
     tour.step("listPortfolioTransactions", () -> {
       ListPortfolioTransactionsRequest query = ListPortfolioTransactionsRequest.builder().user(user).pageSize(2)
           .quote("USD").build();
-      PortfolioTransactionPages pages = new PortfolioTransactionPages(tour.kraken.embed(), query);
-      List<PortfolioTransaction> all = pages.transactions().toList();
+      List<PortfolioTransaction> all = tour.kraken.embed().listPortfolioTransactionsPages(query).stream().toList();
       long seen = tour.kraken.embed().listPortfolioTransactions(query).stats().transactionsSeen();
       check(all.size() == seen, all.size() + " walked, " + seen + " seen");
       PortfolioTransaction shown = all.stream().filter(t -> PortfolioTransactionType.SIMPLE_ORDER.equals(t.type()))
@@ -70,7 +68,7 @@ final class EmbedPortfolioTour {
               + " for " + shown.receive().amount().amount() + " " + shown.receive().amount().asset()
           : "no trade yet; first " + shown.type() + ": " + shown.receive().amount().amount() + " "
               + shown.receive().amount().asset() + " (" + shown.receive().quotedAmount().amount() + " USD)";
-      return all.size() + " transactions in pages of 2 (PortfolioTransactionPages), newest first; " + what;
+      return all.size() + " transactions in pages of 2 (listPortfolioTransactionsPages), newest first; " + what;
     });
     tour.step("getPortfolioHistory", () -> {
       PortfolioHistory page = tour.kraken.embed().getPortfolioHistory(r -> r.user(user)

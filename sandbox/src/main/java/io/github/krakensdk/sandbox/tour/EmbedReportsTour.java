@@ -2,10 +2,8 @@ package io.github.krakensdk.sandbox.tour;
 
 import static io.github.krakensdk.sandbox.tour.Tour.check;
 
-import io.github.krakensdk.embed.model.ListSettlementReportsRequest;
 import io.github.krakensdk.embed.model.SettlementReport;
 import io.github.krakensdk.embed.model.SettlementReportSummary;
-import io.github.krakensdk.flows.SettlementReportPages;
 import java.util.List;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -17,11 +15,11 @@ final class EmbedReportsTour {
 
   static void run(Tour tour) {
     tour.step("listSettlementReports", () -> {
-      List<SettlementReportSummary> reports = new SettlementReportPages(tour.kraken.embed(),
-          ListSettlementReportsRequest.builder().pageSize(1).build()).reports().toList();
+      List<SettlementReportSummary> reports = tour.kraken.embed().listSettlementReportsPages(r -> r.pageSize(1))
+          .stream().toList();
       List<String> ids = reports.stream().map(SettlementReportSummary::id).toList();
       check(ids.equals(tour.sandbox.settlementReportIds()), "listed " + ids + ", made " + tour.sandbox.settlementReportIds());
-      return reports.size() + " reports in pages of 1 (SettlementReportPages): "
+      return reports.size() + " reports in pages of 1 (listSettlementReportsPages): "
           + reports.stream().map(r -> r.date() + " " + r.type().value() + " (" + r.size() + " bytes)").toList();
     });
     tour.step("getSettlementReport", () -> {

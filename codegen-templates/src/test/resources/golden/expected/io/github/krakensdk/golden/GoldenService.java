@@ -238,6 +238,68 @@ public interface GoldenService {
   }
 
   /**
+   * The pages of {@link #listTrades(ListTradesRequest)} and their items,
+   * requested lazily: one call when iteration reaches a page (the contract's {@code
+   * x-kraken-pagination}); {@code pages()} gives the pages as sent.
+   *
+   * <p>The first page is the request as given; each later one sends the {@code next} of the page before as {@code cursor}, until a page has none.
+   *
+   * @param request the filters, and where the walk starts
+   * @return a new walk per iteration; a failed call is thrown from {@code hasNext()} as the
+   *     {@code KrakenException} of {@code listTrades}
+   */
+  default io.github.krakensdk.paging.Pages<TradePage, Trade> listTradesPages(ListTradesRequest request) {
+    java.util.Objects.requireNonNull(request, "request == null");
+    return io.github.krakensdk.runtime.internal.Paging.cursor("listTrades", request, ListTradesRequest::cursor, (query, position) -> query.toBuilder().cursor(position).build(), TradePage::next)
+        .items(TradePage::trades)
+        .pages(this::listTrades);
+  }
+
+  /**
+   * {@link #listTradesPages(ListTradesRequest)} with the request built by
+   * {@code request} from {@link ListTradesRequest#builder()}.
+   *
+   * @throws io.github.krakensdk.errors.ConstraintViolationException if the built
+   *     request breaks the contract; nothing is sent
+   */
+  default io.github.krakensdk.paging.Pages<TradePage, Trade> listTradesPages(Consumer<ListTradesRequest.Builder> request) {
+    return listTradesPages(ListTradesRequest.builder().applyMutation(request).build());
+  }
+
+  /** {@link #listTradesPages(ListTradesRequest)} with every member unset. */
+  default io.github.krakensdk.paging.Pages<TradePage, Trade> listTradesPages() {
+    return listTradesPages(ListTradesRequest.builder().build());
+  }
+
+  /**
+   * {@link #listTradesPages(ListTradesRequest)} without blocking: each page
+   * one {@link #listTradesAsync(ListTradesRequest)} call, requested when the
+   * page before was handed over; the futures complete on the client's completion executor.
+   */
+  default io.github.krakensdk.paging.AsyncPages<TradePage, Trade> listTradesPagesAsync(ListTradesRequest request) {
+    java.util.Objects.requireNonNull(request, "request == null");
+    return io.github.krakensdk.runtime.internal.Paging.cursor("listTrades", request, ListTradesRequest::cursor, (query, position) -> query.toBuilder().cursor(position).build(), TradePage::next)
+        .items(TradePage::trades)
+        .pagesAsync(this::listTradesAsync);
+  }
+
+  /**
+   * {@link #listTradesPagesAsync(ListTradesRequest)} with the request built
+   * by {@code request}.
+   *
+   * @throws io.github.krakensdk.errors.ConstraintViolationException if the built
+   *     request breaks the contract; nothing is sent
+   */
+  default io.github.krakensdk.paging.AsyncPages<TradePage, Trade> listTradesPagesAsync(Consumer<ListTradesRequest.Builder> request) {
+    return listTradesPagesAsync(ListTradesRequest.builder().applyMutation(request).build());
+  }
+
+  /** {@link #listTradesPagesAsync(ListTradesRequest)} with every member unset. */
+  default io.github.krakensdk.paging.AsyncPages<TradePage, Trade> listTradesPagesAsync() {
+    return listTradesPagesAsync(ListTradesRequest.builder().build());
+  }
+
+  /**
    * Place an order
    *
    * <p>Places an order for <code>pair</code>.
