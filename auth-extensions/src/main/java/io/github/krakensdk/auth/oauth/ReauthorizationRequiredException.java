@@ -6,7 +6,7 @@ import io.github.krakensdk.errors.AuthenticationException;
  * The stored grant can no longer produce access tokens: there are no tokens, no refresh token, or
  * the token endpoint rejected the refresh token (expired after 30 days, revoked, or already
  * rotated). Retrying will not help; send the user through the authorize URL again, then {@link
- * BearerTokenAuth#completeAuthorization}.
+ * OAuthSession#completeAuthorization}.
  *
  * <p>An {@link AuthenticationException}: a call of the SDK that needs the bearer token fails with
  * it, named after the operation called. {@link #httpStatus()} and {@link #error()} are the token
