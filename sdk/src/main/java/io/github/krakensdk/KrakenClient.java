@@ -2,32 +2,35 @@ package io.github.krakensdk;
 
 import com.squareup.moshi.Moshi;
 import io.github.krakensdk.auth.ApiCredentials;
-import io.github.krakensdk.auth.EmbedSigningInterceptor;
-import io.github.krakensdk.auth.FuturesSigningInterceptor;
-import io.github.krakensdk.auth.RedactingLoggingInterceptor;
-import io.github.krakensdk.auth.SpotSigningInterceptor;
+import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
+import io.github.krakensdk.auth.internal.RedactingLoggingInterceptor;
+import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import io.github.krakensdk.auth.nonce.NonceSource;
-import io.github.krakensdk.auth.oauth.BearerTokenAuth;
+import io.github.krakensdk.auth.oauth.internal.BearerTokenAuth;
+import io.github.krakensdk.auth.RedactingLogging;
+import io.github.krakensdk.auth.oauth.AuthorizationRequest;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
-import io.github.krakensdk.auth.oauth.OAuthTokenClient;
+import io.github.krakensdk.auth.oauth.OAuthSession;
+import io.github.krakensdk.auth.oauth.internal.OAuthTokenClient;
 import io.github.krakensdk.auth.oauth.TokenStore;
-import io.github.krakensdk.embed.EmbedApi;
+import io.github.krakensdk.embed.internal.EmbedApi;
 import io.github.krakensdk.embed.EmbedService;
 import io.github.krakensdk.embed.internal.EmbedPublicServiceForms;
 import io.github.krakensdk.embed.internal.EmbedServiceImpl;
-import io.github.krakensdk.embed.model.EmbedJsonAdapters;
+import io.github.krakensdk.embed.internal.model.EmbedJsonAdapters;
 import io.github.krakensdk.embed.model.ServiceVersion;
-import io.github.krakensdk.futures.FuturesApi;
+import io.github.krakensdk.futures.internal.FuturesApi;
 import io.github.krakensdk.futures.FuturesService;
 import io.github.krakensdk.futures.internal.FuturesPublicServiceForms;
 import io.github.krakensdk.futures.internal.FuturesServiceImpl;
-import io.github.krakensdk.futures.model.FuturesJsonAdapters;
+import io.github.krakensdk.futures.internal.model.FuturesJsonAdapters;
 import io.github.krakensdk.internal.TradingPacing;
-import io.github.krakensdk.oauth.OAuthApi;
+import io.github.krakensdk.oauth.internal.OAuthApi;
 import io.github.krakensdk.oauth.OAuthService;
 import io.github.krakensdk.oauth.internal.OAuthPublicServiceForms;
 import io.github.krakensdk.oauth.internal.OAuthServiceImpl;
-import io.github.krakensdk.oauth.model.OAuthJsonAdapters;
+import io.github.krakensdk.oauth.internal.model.OAuthJsonAdapters;
 import io.github.krakensdk.runtime.internal.Calls;
 import io.github.krakensdk.runtime.internal.ClientLifecycle;
 import io.github.krakensdk.runtime.internal.ErrorModel;
@@ -45,16 +48,17 @@ import io.github.krakensdk.runtime.call.RetryPolicy;
 import io.github.krakensdk.runtime.call.SpotRateTier;
 import io.github.krakensdk.runtime.call.TimeSource;
 import io.github.krakensdk.runtime.call.WarningListener;
-import io.github.krakensdk.runtime.json.KrakenJson;
-import io.github.krakensdk.runtime.retrofit.QueryConverterFactory;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
-import io.github.krakensdk.spot.SpotApi;
+import io.github.krakensdk.runtime.internal.json.KrakenJson;
+import io.github.krakensdk.runtime.internal.retrofit.QueryConverterFactory;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
+import io.github.krakensdk.spot.internal.SpotApi;
 import io.github.krakensdk.spot.SpotService;
 import io.github.krakensdk.spot.internal.SpotPublicServiceForms;
 import io.github.krakensdk.spot.internal.SpotServiceImpl;
-import io.github.krakensdk.spot.model.SpotJsonAdapters;
-import io.github.krakensdk.runtime.retrofit.RequestSecurity;
+import io.github.krakensdk.spot.internal.model.SpotJsonAdapters;
+import io.github.krakensdk.runtime.internal.retrofit.RequestSecurity;
 import java.io.Closeable;
+import java.net.URI;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -140,6 +144,8 @@ public final class KrakenClient implements Closeable {
   private final Supplier<OAuthService> oauth;
   private final Supplier<EmbedService> embed;
   private final BearerTokenAuth oauthTokens;
+  private final ClientCredentials oauthClient;
+  private final URI oauthAuthorize;
   private final RedactingLoggingInterceptor logging;
   private final Map<Family, RawFamily> raw = new EnumMap<>(Family.class);
 
@@ -165,10 +171,12 @@ public final class KrakenClient implements Closeable {
     base.addInterceptor(UserAgent.INTERCEPTOR);
     base.addInterceptor(ResponseDecoding.statusInterceptor());
     this.http = base.build();
-    this.logging = builder.logging;
+    this.logging = builder.logging == null ? null : new RedactingLoggingInterceptor(builder.logging);
     this.ownedCompletionExecutor = builder.completionExecutor == null ? newCompletionExecutor() : null;
     Executor completion = builder.completionExecutor != null ? builder.completionExecutor : ownedCompletionExecutor;
     Environment environment = builder.environment;
+    this.oauthClient = builder.oauthClient;
+    this.oauthAuthorize = environment.oauthAuthorize();
 
     OkHttpClient spotHttp = speaking(family(builder.spotCredentials == null ? null
         : SpotSigningInterceptor.builder(builder.spotCredentials).nonceSource(builder.nonceSource).build()),
@@ -289,12 +297,37 @@ public final class KrakenClient implements Closeable {
    *
    * @throws io.github.krakensdk.errors.KrakenClientException if no OAuth client was configured.
    */
-  public BearerTokenAuth oauthTokens() {
+  public OAuthSession oauthTokens() {
     if (oauthTokens == null) {
       throw new io.github.krakensdk.errors.KrakenClientException("oauthTokens",
           "no OAuth client configured: set it with KrakenClient.builder().oauth(client, tokenStore)", null);
     }
     return oauthTokens;
+  }
+
+  /**
+   * Starts the browser step of the OAuth code flow for the configured {@link Builder#oauth(ClientCredentials,
+   * TokenStore) client}: its client ID, {@code redirectUri}, and the authorize page of the client's
+   * {@link Environment} ({@link Environment#oauthAuthorize()}; the sandbox's own page against the sandbox).
+   *
+   * <pre>{@code
+   * AuthorizationRequest authorization = kraken.authorizationRequest(redirectUri)
+   *     .scopes("account.info:basic")
+   *     .build();
+   * // send the browser to authorization.url(); in the callback:
+   * kraken.oauthTokens().completeAuthorization(authorization.authorizationCode(callbackUrl), redirectUri);
+   * }</pre>
+   *
+   * @param redirectUri a redirect URI registered for the client; give the same one to {@code
+   *     completeAuthorization}.
+   * @throws io.github.krakensdk.errors.KrakenClientException if no OAuth client was configured.
+   */
+  public AuthorizationRequest.Builder authorizationRequest(String redirectUri) {
+    if (oauthClient == null) {
+      throw new io.github.krakensdk.errors.KrakenClientException("authorizationRequest",
+          "no OAuth client configured: set it with KrakenClient.builder().oauth(client, tokenStore)", null);
+    }
+    return AuthorizationRequest.builder(oauthClient.clientId(), redirectUri).authorizeUrl(oauthAuthorize);
   }
 
   /**
@@ -333,11 +366,6 @@ public final class KrakenClient implements Closeable {
    */
   public long rateLimitResends() {
     return rateLimitResends.sum();
-  }
-
-  /** The JSON set-up of the four families, for reading stored or received bodies. */
-  public Moshi moshi() {
-    return moshi;
   }
 
   /**
@@ -384,13 +412,13 @@ public final class KrakenClient implements Closeable {
    * the signers (network interceptors): the path signed is the path sent.
    */
   private static OkHttpClient speaking(OkHttpClient client, WireProfile chosen, PublicServiceForms forms,
-      List<HttpUrl> bases, List<HttpUrl> publicBases) {
+      List<URI> bases, List<URI> publicBases) {
     WireProfile profile = chosen != null ? chosen
         : publicBases.containsAll(bases) ? WireProfile.PUBLIC_SERVICE : WireProfile.CONTRACT;
     if (profile == WireProfile.CONTRACT || forms.sendsAsTheContract()) {
       return client;
     }
-    return client.newBuilder().addInterceptor(forms.interceptor(bases)).build();
+    return client.newBuilder().addInterceptor(forms.interceptor(bases.stream().map(HttpUrl::get).toList())).build();
   }
 
   /**
@@ -450,9 +478,9 @@ public final class KrakenClient implements Closeable {
     };
   }
 
-  private Retrofit retrofit(okhttp3.HttpUrl baseUrl, OkHttpClient client) {
+  private Retrofit retrofit(URI baseUrl, OkHttpClient client) {
     return new Retrofit.Builder()
-        .baseUrl(baseUrl)
+        .baseUrl(HttpUrl.get(baseUrl))
         .client(client)
         .addConverterFactory(QueryConverterFactory.create(moshi))
         .addConverterFactory(ResponseDecoding.converterFactory(moshi))
@@ -525,7 +553,7 @@ public final class KrakenClient implements Closeable {
     private TimeSource timeSource = TimeSource.system();
     private Duration assetPairsMaxAge;
     private WarningListener warningListener = WarningListener.logging();
-    private RedactingLoggingInterceptor logging;
+    private RedactingLogging logging;
     private WireProfile wireProfile;
 
     private Builder() {}
@@ -634,7 +662,12 @@ public final class KrakenClient implements Closeable {
       return this;
     }
 
-    /** An OkHttp client whose pool and dispatcher to share; the SDK configures a copy of it. */
+    /**
+     * An OkHttp client whose pool and dispatcher to share; the SDK configures a copy of it. The one
+     * place the SDK's API names an OkHttp type: for an application that already has a client to
+     * share (its connection pool, dispatcher, proxy or TLS settings). Everything else about the
+     * transport is set on this builder.
+     */
     public Builder httpClient(OkHttpClient httpClient) {
       this.httpClient = Objects.requireNonNull(httpClient, "httpClient == null");
       return this;
@@ -792,8 +825,11 @@ public final class KrakenClient implements Closeable {
       return this;
     }
 
-    /** Wire logging that never shows a key, signature, nonce or token. */
-    public Builder logging(RedactingLoggingInterceptor logging) {
+    /**
+     * Wire logging that never shows a key, signature, nonce or token: what each family sends, as
+     * signed, and what it receives.
+     */
+    public Builder logging(RedactingLogging logging) {
       this.logging = Objects.requireNonNull(logging, "logging == null");
       return this;
     }

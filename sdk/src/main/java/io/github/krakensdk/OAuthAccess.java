@@ -1,12 +1,13 @@
 package io.github.krakensdk;
 
-import io.github.krakensdk.auth.oauth.BearerTokenAuth;
+import io.github.krakensdk.auth.oauth.internal.BearerTokenAuth;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
-import io.github.krakensdk.auth.oauth.OAuthTokenClient;
+import io.github.krakensdk.auth.oauth.internal.OAuthTokenClient;
 import io.github.krakensdk.errors.ReauthorizationRequiredException;
 import io.github.krakensdk.auth.oauth.TokenStore;
-import io.github.krakensdk.runtime.retrofit.RequestSecurity;
+import io.github.krakensdk.runtime.internal.retrofit.RequestSecurity;
 import io.github.krakensdk.runtime.internal.KrakenFailureIOException;
+import java.net.URI;
 import okhttp3.Authenticator;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
@@ -20,12 +21,12 @@ import okhttp3.OkHttpClient;
 record OAuthAccess(OkHttpClient client, BearerTokenAuth tokens) {
   private static final String TOKEN_PATH = "oauth/token";
 
-  static OAuthAccess create(OkHttpClient http, HttpUrl base, ClientCredentials client, TokenStore store) {
+  static OAuthAccess create(OkHttpClient http, URI base, ClientCredentials client, TokenStore store) {
     if (client == null) {
       return new OAuthAccess(http, null);
     }
     OAuthTokenClient tokenClient = OAuthTokenClient.builder(client).httpClient(http)
-        .tokenUrl(base.resolve(TOKEN_PATH)).build();
+        .tokenUrl(HttpUrl.get(base.resolve(TOKEN_PATH))).build();
     BearerTokenAuth tokens = BearerTokenAuth.builder(tokenClient, store).build();
     Interceptor bearer = tokens.interceptor();
     Authenticator refreshOn401 = tokens.authenticator();

@@ -21,14 +21,19 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>{@code endpointPath} may be given with or without its leading {@code /derivatives}; it is
- * signed without it, as the service expects. Most callers use {@link FuturesSigningInterceptor}
- * instead. Instances are immutable and thread-safe.
+ * signed without it, as the service expects. Most callers never use this class directly:
+ * {@code KrakenClient} signs every Futures call. Instances are immutable and thread-safe.
  */
 public final class FuturesSigner {
   private static final String DERIVATIVES_PREFIX = "/derivatives";
 
   // Keyed once: signing is on every private call's path.
   private final Digests.Hmac hmac;
+
+  /** The signer of {@code credentials}' secret, which they do not hand out otherwise. */
+  public static FuturesSigner of(ApiCredentials credentials) {
+    return new FuturesSigner(credentials.base64Secret());
+  }
 
   /**
    * @param base64Secret the API secret, standard Base64.

@@ -22,13 +22,18 @@ import java.util.Objects;
  *         .getBytes(StandardCharsets.UTF_8));
  * }</pre>
  *
- * <p>Most callers never use this class directly: {@link SpotSigningInterceptor} and {@link
- * EmbedSigningInterceptor} sign the bytes OkHttp actually sends. Instances are immutable and
+ * <p>Most callers never use this class directly: {@code KrakenClient} signs the bytes it
+ * actually sends. Instances are immutable and
  * thread-safe.
  */
 public final class SpotSigner {
   // Keyed once: signing is on every private call's path.
   private final Digests.Hmac hmac;
+
+  /** The signer of {@code credentials}' secret, which they do not hand out otherwise. */
+  public static SpotSigner of(ApiCredentials credentials) {
+    return new SpotSigner(credentials.base64Secret());
+  }
 
   /**
    * @param base64Secret the API secret, standard Base64.

@@ -1,15 +1,18 @@
 package io.github.krakensdk.auth;
 
+import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
+import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.auth.oauth.BearerTokenAuth;
+import io.github.krakensdk.auth.oauth.internal.BearerTokenAuth;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
-import io.github.krakensdk.auth.oauth.OAuthTokenClient;
+import io.github.krakensdk.auth.oauth.internal.OAuthTokenClient;
 import io.github.krakensdk.auth.oauth.OAuthTokens;
 import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
 import io.github.krakensdk.oauth.model.CreatedFastApiKey;

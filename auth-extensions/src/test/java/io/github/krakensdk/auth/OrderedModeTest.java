@@ -1,5 +1,6 @@
 package io.github.krakensdk.auth;
 
+import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,8 +10,8 @@ import io.github.krakensdk.runtime.internal.Calls;
 import io.github.krakensdk.runtime.internal.ErrorModel;
 import io.github.krakensdk.runtime.internal.KeyTurns;
 import io.github.krakensdk.runtime.internal.Operation;
-import io.github.krakensdk.runtime.retrofit.Security;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.internal.retrofit.Security;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,11 +1,12 @@
 package io.github.krakensdk.auth;
 
+import io.github.krakensdk.auth.internal.RedactingLoggingInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.auth.RedactingLoggingInterceptor.Level;
+import io.github.krakensdk.auth.RedactingLogging.Level;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -41,7 +42,7 @@ final class RedactingLoggingInterceptorTest {
   }
 
   private RedactingLoggingInterceptor at(Level level) {
-    return RedactingLoggingInterceptor.builder(log::add).level(level).build();
+    return new RedactingLoggingInterceptor(RedactingLogging.builder(log::add).level(level).build());
   }
 
   @Test void noneLogsNothing() throws IOException {
@@ -58,7 +59,7 @@ final class RedactingLoggingInterceptorTest {
 
   @Test void theDefaultLevelIsBasic() throws IOException {
     server.enqueue(new MockResponse.Builder().body("{}").build());
-    assertEquals(2, call(RedactingLoggingInterceptor.builder(log::add).build(),
+    assertEquals(2, call(new RedactingLoggingInterceptor(RedactingLogging.builder(log::add).build()),
         new Request.Builder().url(server.url("/a")).build()).size());
   }
 
@@ -102,7 +103,7 @@ final class RedactingLoggingInterceptorTest {
 
   @Test void bodiesAreCutAtTheLimit() throws IOException {
     server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "text/plain").body("0123456789").build());
-    RedactingLoggingInterceptor logging = RedactingLoggingInterceptor.builder(log::add).level(Level.BODY).maxBodyBytes(4).build();
+    RedactingLoggingInterceptor logging = new RedactingLoggingInterceptor(RedactingLogging.builder(log::add).level(Level.BODY).maxBodyBytes(4).build());
     List<String> lines = call(logging, new Request.Builder().url(server.url("/t"))
         .post(RequestBody.create("abcd", MediaType.get("text/plain"))).build());
     assertTrue(lines.contains("abcd"), lines::toString);
@@ -121,14 +122,14 @@ final class RedactingLoggingInterceptorTest {
 
   @Test void aBinaryBodyCutAtTheLimitSaysMoreThan() throws IOException {
     server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "application/octet-stream").body("0123456789").build());
-    RedactingLoggingInterceptor logging = RedactingLoggingInterceptor.builder(log::add).level(Level.BODY).maxBodyBytes(4).build();
+    RedactingLoggingInterceptor logging = new RedactingLoggingInterceptor(RedactingLogging.builder(log::add).level(Level.BODY).maxBodyBytes(4).build());
     List<String> lines = call(logging, new Request.Builder().url(server.url("/o")).build());
     assertTrue(lines.contains("(binary body of more than 4 bytes not logged)"), lines::toString);
   }
 
   @Test void aUtf8CharacterCutAtTheLimitStillLogsTheText() throws IOException {
     server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "text/plain").body("ab€").build());
-    RedactingLoggingInterceptor logging = RedactingLoggingInterceptor.builder(log::add).level(Level.BODY).maxBodyBytes(3).build();
+    RedactingLoggingInterceptor logging = new RedactingLoggingInterceptor(RedactingLogging.builder(log::add).level(Level.BODY).maxBodyBytes(3).build());
     List<String> lines = call(logging, new Request.Builder().url(server.url("/u")).build());
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("ab") && !l.startsWith("(")), lines::toString);
     assertTrue(lines.contains("(body truncated at 3 bytes)"), lines::toString);
@@ -182,22 +183,23 @@ final class RedactingLoggingInterceptorTest {
   }
 
   @Test void builderChecksAndCopies() {
-    RedactingLoggingInterceptor.Builder builder = RedactingLoggingInterceptor.builder(log::add);
+    RedactingLogging.Builder builder = RedactingLogging.builder(log::add);
     assertEquals("maxBodyBytes < 0", assertThrows(IllegalArgumentException.class, () -> builder.maxBodyBytes(-1)).getMessage());
     builder.maxBodyBytes(0);
     assertEquals("level == null", assertThrows(NullPointerException.class, () -> builder.level(null)).getMessage());
-    assertEquals("logger == null", assertThrows(NullPointerException.class, () -> RedactingLoggingInterceptor.builder(null)).getMessage());
+    assertEquals("logger == null", assertThrows(NullPointerException.class, () -> RedactingLogging.builder(null)).getMessage());
     assertThrows(IllegalArgumentException.class, () -> builder.redactHeaders(" "));
     assertThrows(IllegalArgumentException.class, () -> builder.redactFields(""));
-    RedactingLoggingInterceptor logging = builder.level(Level.HEADERS).redactHeaders("X-Secret").redactFields("pin").build();
-    assertEquals("RedactingLoggingInterceptor{HEADERS}", logging.toString());
-    assertEquals("RedactingLoggingInterceptor{HEADERS}", logging.newBuilder().build().toString());
+    RedactingLogging logging = builder.level(Level.HEADERS).redactHeaders("X-Secret").redactFields("pin").build();
+    assertEquals("RedactingLogging{HEADERS}", logging.toString());
+    assertEquals("RedactingLogging{HEADERS}", logging.newBuilder().build().toString());
+    assertEquals("RedactingLoggingInterceptor{HEADERS}", new RedactingLoggingInterceptor(logging).toString());
   }
 
   @Test void addedNamesAreHiddenToo() throws IOException {
     server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "application/json").body("{\"pin\":\"1234\"}").build());
-    RedactingLoggingInterceptor logging = RedactingLoggingInterceptor.builder(log::add).level(Level.BODY)
-        .redactHeaders("X-Secret").redactFields("pin").build().newBuilder().build();
+    RedactingLoggingInterceptor logging = new RedactingLoggingInterceptor(RedactingLogging.builder(log::add).level(Level.BODY)
+        .redactHeaders("X-Secret").redactFields("pin").build().newBuilder().build());
     List<String> lines = call(logging, new Request.Builder().url(server.url("/n")).addHeader("X-Secret", "s").build());
     assertTrue(lines.contains("X-Secret: ██"), lines::toString);
     assertTrue(lines.contains("{\"pin\":\"██\"}"), lines::toString);

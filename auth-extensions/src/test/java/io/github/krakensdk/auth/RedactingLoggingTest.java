@@ -1,14 +1,18 @@
 package io.github.krakensdk.auth;
 
+import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
+import io.github.krakensdk.auth.internal.RedactingLoggingInterceptor;
+import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.auth.oauth.BearerTokenAuth;
+import io.github.krakensdk.auth.oauth.internal.BearerTokenAuth;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
-import io.github.krakensdk.auth.oauth.OAuthTokenClient;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.auth.oauth.internal.OAuthTokenClient;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -34,8 +38,8 @@ final class RedactingLoggingTest {
 
   private final List<String> log = new CopyOnWriteArrayList<>();
   private final List<RecordedRequest> received = new CopyOnWriteArrayList<>();
-  private final RedactingLoggingInterceptor logging =
-      RedactingLoggingInterceptor.builder(log::add).level(RedactingLoggingInterceptor.Level.BODY).build();
+  private final RedactingLogging config = RedactingLogging.builder(log::add).level(RedactingLogging.Level.BODY).build();
+  private final RedactingLoggingInterceptor logging = new RedactingLoggingInterceptor(config);
 
   @Test
   void noSecretValueReachesTheLog() throws Exception {
@@ -159,7 +163,7 @@ final class RedactingLoggingTest {
 
     // A string cut at the size limit is still masked.
     log.clear();
-    RedactingLoggingInterceptor small = logging.newBuilder().maxBodyBytes(30).build();
+    RedactingLoggingInterceptor small = new RedactingLoggingInterceptor(config.newBuilder().maxBodyBytes(30).build());
     server.enqueue(ok("{\"access_token\":\"abcdefghijklmnopqrstuvwxyz0123456789\"}"));
     call(KrakenHttpClients.newBuilder().addNetworkInterceptor(small).build(),
         new Request.Builder().url(server.url("/oauth/token")).build());
@@ -184,7 +188,8 @@ final class RedactingLoggingTest {
   @Test
   void callerCanAddNames() throws Exception {
     server.enqueue(ok("{\"my_token\":\"custom-secret\"}"));
-    RedactingLoggingInterceptor custom = logging.newBuilder().redactFields("my_token").redactHeaders("X-Private").build();
+    RedactingLoggingInterceptor custom =
+        new RedactingLoggingInterceptor(config.newBuilder().redactFields("my_token").redactHeaders("X-Private").build());
     call(KrakenHttpClients.newBuilder().addNetworkInterceptor(custom).build(),
         new Request.Builder().url(server.url("/x")).header("X-Private", "header-secret").build());
     String text = String.join("\n", log);

@@ -1,13 +1,16 @@
 package io.github.krakensdk.auth;
 
+import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
+import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.runtime.retrofit.RequestSecurity;
-import io.github.krakensdk.runtime.retrofit.Security;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.internal.retrofit.RequestSecurity;
+import io.github.krakensdk.runtime.internal.retrofit.Security;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import java.util.Random;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;

@@ -1,12 +1,13 @@
 package io.github.krakensdk.auth;
 
+import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import io.github.krakensdk.runtime.internal.OutcomeUnknownException;
 import java.io.IOException;
 import java.util.Random;

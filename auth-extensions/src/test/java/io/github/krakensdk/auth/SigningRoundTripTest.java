@@ -1,11 +1,14 @@
 package io.github.krakensdk.auth;
 
+import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
+import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.runtime.retrofit.RequestSecurity;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.internal.retrofit.RequestSecurity;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;

@@ -1,10 +1,11 @@
 package io.github.krakensdk.auth;
 
+import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import java.nio.charset.StandardCharsets;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;

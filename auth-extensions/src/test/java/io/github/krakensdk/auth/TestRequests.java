@@ -1,6 +1,6 @@
 package io.github.krakensdk.auth;
 
-import io.github.krakensdk.runtime.retrofit.RequestSecurity;
+import io.github.krakensdk.runtime.internal.retrofit.RequestSecurity;
 import okhttp3.Request;
 
 /**

@@ -7,18 +7,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.Moshi;
-import io.github.krakensdk.KrakenClient;
+import io.github.krakensdk.embed.internal.model.EmbedJsonAdapters;
+import io.github.krakensdk.futures.internal.model.FuturesJsonAdapters;
+import io.github.krakensdk.oauth.internal.model.OAuthJsonAdapters;
+import io.github.krakensdk.runtime.internal.json.KrakenJson;
+import io.github.krakensdk.spot.internal.model.SpotJsonAdapters;
 import io.github.krakensdk.embed.model.PortfolioHistory;
-import io.github.krakensdk.embed.model.PortfolioHistoryResponse;
+import io.github.krakensdk.embed.internal.model.PortfolioHistoryResponse;
 import io.github.krakensdk.runtime.internal.ResponseDecoding;
-import io.github.krakensdk.spot.model.AssetsResponse;
+import io.github.krakensdk.spot.internal.model.AssetsResponse;
 import io.github.krakensdk.spot.model.OrderBook;
-import io.github.krakensdk.spot.model.OrderBookResponse;
+import io.github.krakensdk.spot.internal.model.OrderBookResponse;
 import io.github.krakensdk.spot.model.TickerInfo;
-import io.github.krakensdk.spot.model.TickerResponse;
+import io.github.krakensdk.spot.internal.model.TickerResponse;
 import io.github.krakensdk.spot.model.TradeInfo;
 import io.github.krakensdk.spot.model.TradesHistory;
-import io.github.krakensdk.spot.model.TradesHistoryResponse;
+import io.github.krakensdk.spot.internal.model.TradesHistoryResponse;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.math.BigDecimal;
@@ -37,7 +41,7 @@ import retrofit2.Converter;
  *
  * <ul>
  *   <li>the SDK, through the very converter its Retrofit uses ({@link ResponseDecoding}, then the
- *       generated adapters registered in {@code KrakenClient.moshi()}), starting from a {@link
+ *       generated adapters {@code KrakenClient} registers), starting from a {@link
  *       ResponseBody} as the network would hand it over;
  *   <li>the floor, the "Moshi walk": Moshi's {@link JsonReader} over an okio {@link Buffer}
  *       holding the bytes, reading every token and building nothing (numbers read as strings,
@@ -68,10 +72,9 @@ public class DecodeBenchmarks {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
-    Moshi moshi;
-    try (KrakenClient kraken = KrakenClient.builder().build()) {
-      moshi = kraken.moshi();
-    }
+    // The SDK's own JSON set-up, as KrakenClient builds it.
+    Moshi moshi = KrakenJson.newBuilder().add(SpotJsonAdapters.FACTORY).add(FuturesJsonAdapters.FACTORY)
+        .add(OAuthJsonAdapters.FACTORY).add(EmbedJsonAdapters.FACTORY).build();
     // The generated adapters, not Moshi's reflective record adapter, must be doing the work.
     for (Class<?> type : new Class<?>[] {AssetsResponse.class, TickerInfo.class, OrderBook.class, TradeInfo.class,
         PortfolioHistory.class}) {

@@ -135,7 +135,7 @@ public class SandboxBenchmarks {
           .spotRatePacing(false).build();
       rawKey = server.sandbox.issueSpotKey();
       signer = new RawSigner(rawKey.secret());
-      tradeVolumeUrl = server.sandbox.baseUrl().resolve(TRADE_VOLUME.substring(1));
+      tradeVolumeUrl = HttpUrl.get(server.sandbox.baseUrl().resolve(TRADE_VOLUME.substring(1)));
       nonce = System.currentTimeMillis() * 1000;
       check(own.spot().getTradeVolume(server.request).fees().size() == 1, "SDK call with an issued key");
       sdk = new CountedClient(own);

@@ -3,6 +3,7 @@ package io.github.krakensdk.codegen;
 import java.io.File;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import com.samskivert.mustache.Mustache;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.tags.Tag;
 import org.openapitools.codegen.CodegenOperation;
@@ -76,6 +78,8 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   private Map<String, String> ruleTexts = Map.of();
   /** The contract's Java names of members ({@link JavaNames}), read before generation. */
   private JavaNames javaNames = JavaNames.none();
+  /** The models no caller reaches ({@link PublicModels}), by class name: generated into {@link #internalModelPackage()}. */
+  private Set<String> internalModels = Set.of();
 
   public KrakenJavaCodegen() {
     super();
@@ -103,11 +107,17 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     additionalProperties.put("specFile", Paths.get(getInputSpec()).getFileName().toString());
     String registry = family + "JsonAdapters";
     additionalProperties.put("jsonAdaptersClass", registry);
+    String modelRegistry = family + "ModelAdapters";
+    additionalProperties.put("modelAdaptersClass", modelRegistry);
+    additionalProperties.put("internalModelPackage", internalModelPackage());
     apiTemplateFiles.put("service.mustache", "Service.java");
     apiTemplateFiles.put("serviceImpl.mustache", "ServiceImpl.java");
     supportingFiles.clear();
     String modelFolder = (sourceFolder + File.separator + modelPackage).replace('.', File.separatorChar);
-    supportingFiles.add(new SupportingFile("jsonAdapters.mustache", modelFolder, registry + ".java"));
+    String internalModelFolder = (sourceFolder + File.separator + internalModelPackage()).replace('.', File.separatorChar);
+    supportingFiles.add(new SupportingFile("jsonAdapters.mustache", internalModelFolder, registry + ".java"));
+    supportingFiles.add(new SupportingFile("modelAdapters.mustache", modelFolder, modelRegistry + ".java"));
+    supportingFiles.add(new SupportingFile("packageInfoInternalModel.mustache", internalModelFolder, "package-info.java"));
     String apiFolder = (sourceFolder + File.separator + apiPackage).replace('.', File.separatorChar);
     supportingFiles.add(new SupportingFile("packageInfoApi.mustache", apiFolder, "package-info.java"));
     supportingFiles.add(new SupportingFile("packageInfoInternal.mustache",
@@ -135,11 +145,44 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   }
 
   /**
-   * The service of tag {@code Spot} is the interface {@code SpotService}, beside {@code SpotApi};
-   * its implementation, plumbing, is {@code internal.SpotServiceImpl}.
+   * The package of the models no caller reaches ({@link PublicModels}): the response envelopes,
+   * body records and the like, such as {@code io.github.krakensdk.spot.internal.model}.
+   */
+  String internalModelPackage() {
+    return apiPackage + ".internal.model";
+  }
+
+  /** Whether the model {@code classname} is plumbing, generated into {@link #internalModelPackage()}. */
+  boolean isInternalModel(String classname) {
+    return internalModels.contains(classname);
+  }
+
+  @Override
+  public String toModelImport(String name) {
+    return isInternalModel(name) ? internalModelPackage() + "." + name : super.toModelImport(name);
+  }
+
+  @Override
+  public String modelFilename(String templateName, String modelName) {
+    String filename = super.modelFilename(templateName, modelName);
+    if (!isInternalModel(toModelName(modelName))) {
+      return filename;
+    }
+    String name = filename.substring(filename.lastIndexOf(File.separatorChar) + 1);
+    return outputFolder + File.separator + (sourceFolder + File.separator + internalModelPackage())
+        .replace('.', File.separatorChar) + File.separator + name;
+  }
+
+  /**
+   * The service of tag {@code Spot} is the interface {@code SpotService}; its implementation and
+   * the Retrofit interface beneath it, plumbing, are {@code internal.SpotServiceImpl} and {@code
+   * internal.SpotApi}.
    */
   @Override
   public String apiFilename(String templateName, String tag) {
+    if (templateName.equals("api.mustache")) {
+      return apiFileFolder() + File.separator + "internal" + File.separator + toApiName(tag) + ".java";
+    }
     if (templateName.equals("service.mustache")) {
       return apiFileFolder() + File.separator + StringUtils.camelize(tag) + "Service.java";
     }
@@ -161,6 +204,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     additionalProperties.put("publicServicePaths", forms.paths);
     additionalProperties.put("publicServiceHeaders", forms.headers);
     additionalProperties.put("publicServiceMembers", forms.members);
+    List<Schema<?>> browserPageParameters = browserPageParameters(openAPI);
     removeBrowserPages(openAPI);
     ShapeExtensions.rewrite(openAPI);
     requests.addTo(openAPI, javaNames);
@@ -170,6 +214,9 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         ? "" : tags.get(0).getDescription();
     additionalProperties.put("tagJavadoc", JavadocText.render(tagDescription));
     ErrorCodes.addTo(openAPI, String.valueOf(additionalProperties.get(FAMILY)));
+    Set<String> internal = new HashSet<>();
+    PublicModels.internalSchemas(openAPI, requests, EnvelopeStyle.of(openAPI), browserPageParameters).forEach(name -> internal.add(toModelName(name)));
+    internalModels = Set.copyOf(internal);
   }
 
   /**
@@ -190,6 +237,41 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       });
       return item.readOperations().isEmpty();
     });
+  }
+
+  /**
+   * The schemas of the browser pages' parameters: the SDK builds those pages' addresses ({@code
+   * AuthorizationRequest}), so the types of their parameters are API although no service method
+   * takes them. A parameter with one allowed value ({@code response_type=code}) is no caller's
+   * choice: the SDK sends that value, and its type stays internal.
+   */
+  static List<Schema<?>> browserPageParameters(OpenAPI openAPI) {
+    List<Schema<?>> schemas = new ArrayList<>();
+    if (openAPI.getPaths() != null) {
+      for (PathItem path : openAPI.getPaths().values()) {
+        for (Operation operation : path.readOperations()) {
+          if (!isBrowserPage(operation)) {
+            continue;
+          }
+          List<Parameter> parameters = new ArrayList<>();
+          if (path.getParameters() != null) {
+            parameters.addAll(path.getParameters());
+          }
+          if (operation.getParameters() != null) {
+            parameters.addAll(operation.getParameters());
+          }
+          for (Parameter parameter : parameters) {
+            Parameter resolved = parameter.get$ref() == null ? parameter : openAPI.getComponents().getParameters()
+                .get(parameter.get$ref().substring(parameter.get$ref().lastIndexOf('/') + 1));
+            Schema<?> schema = resolved == null ? null : ContractOnly.resolve(openAPI, resolved.getSchema());
+            if (schema != null && (schema.getEnum() == null || schema.getEnum().size() != 1)) {
+              schemas.add(resolved.getSchema());
+            }
+          }
+        }
+      }
+    }
+    return schemas;
   }
 
   /** Whether {@code operation} is marked {@code x-kraken-browser-page: true}. */
@@ -399,6 +481,9 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     // Binary schemas map to FilePart, which only request classes use: the interface takes
     // MultipartBody parts and the services the request, so the import would go unused.
     result.getImports().removeIf(entry -> importMapping.get(FILE_PART).equals(entry.get("import")));
+    // The service interface is API: it imports no plumbing (the envelopes and bodies its operations carry).
+    result.put("publicImports", result.getImports().stream()
+        .filter(entry -> !String.valueOf(entry.get("import")).startsWith(internalModelPackage() + ".")).toList());
     return result;
   }
 
@@ -782,6 +867,13 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       CodegenModel model = modelMap.getModel();
       if (model.isEnum) {
         describeEnumValues(model);
+      }
+      boolean internal = isInternalModel(model.classname);
+      model.vendorExtensions.put("x-gen-internal", internal);
+      if (internal) {
+        result.put("package", internalModelPackage());
+        // An internal model may hold public ones, some typed after the imports were made (EmptyResult).
+        result.getImports().add(0, new HashMap<>(Map.of("import", modelPackage + ".*")));
       }
     }
     return result;

@@ -1,16 +1,16 @@
 package io.github.krakensdk.sandbox;
 
 import io.github.krakensdk.embed.model.AssetDetails;
-import io.github.krakensdk.embed.model.AssetDetailsResponse;
+import io.github.krakensdk.embed.internal.model.AssetDetailsResponse;
 import io.github.krakensdk.embed.model.AssetLink;
 import io.github.krakensdk.embed.model.AssetLinks;
 import io.github.krakensdk.embed.model.AssetList;
-import io.github.krakensdk.embed.model.AssetListResponse;
+import io.github.krakensdk.embed.internal.model.AssetListResponse;
 import io.github.krakensdk.embed.model.AssetLogo;
 import io.github.krakensdk.embed.model.AssetRate;
 import io.github.krakensdk.embed.model.AssetRates;
 import io.github.krakensdk.embed.model.AssetRatesMeta;
-import io.github.krakensdk.embed.model.AssetRatesResponse;
+import io.github.krakensdk.embed.internal.model.AssetRatesResponse;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;

@@ -1,14 +1,14 @@
 package io.github.krakensdk.sandbox;
 
 import io.github.krakensdk.embed.model.AutoEarnStatus;
-import io.github.krakensdk.embed.model.AutoEarnStatusResponse;
+import io.github.krakensdk.embed.internal.model.AutoEarnStatusResponse;
 import io.github.krakensdk.embed.model.EarnAprEstimate;
 import io.github.krakensdk.embed.model.EarnAsset;
 import io.github.krakensdk.embed.model.EarnAssets;
-import io.github.krakensdk.embed.model.EarnAssetsResponse;
+import io.github.krakensdk.embed.internal.model.EarnAssetsResponse;
 import io.github.krakensdk.embed.model.EmptyResult;
 import io.github.krakensdk.embed.model.NativeConvertedAmount;
-import io.github.krakensdk.embed.model.SetAutoEarnResponse;
+import io.github.krakensdk.embed.internal.model.SetAutoEarnResponse;
 import io.github.krakensdk.embed.model.UpcomingReward;
 import java.math.BigDecimal;
 import java.math.RoundingMode;

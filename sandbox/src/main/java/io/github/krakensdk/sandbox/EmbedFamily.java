@@ -1,8 +1,8 @@
 package io.github.krakensdk.sandbox;
 
 import io.github.krakensdk.auth.SpotSigner;
-import io.github.krakensdk.embed.model.ErrorResponse;
-import io.github.krakensdk.embed.model.UserProfileUpdate;
+import io.github.krakensdk.embed.internal.model.ErrorResponse;
+import io.github.krakensdk.embed.internal.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.Webhook;
 import java.math.BigDecimal;
 import java.util.List;

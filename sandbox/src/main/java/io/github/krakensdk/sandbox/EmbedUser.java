@@ -1,6 +1,6 @@
 package io.github.krakensdk.sandbox;
 
-import io.github.krakensdk.embed.model.UserProfileUpdate;
+import io.github.krakensdk.embed.internal.model.UserProfileUpdate;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;

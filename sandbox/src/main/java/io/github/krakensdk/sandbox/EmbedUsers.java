@@ -1,18 +1,18 @@
 package io.github.krakensdk.sandbox;
 
 import io.github.krakensdk.embed.model.CreatedUser;
-import io.github.krakensdk.embed.model.CreatedUserResponse;
-import io.github.krakensdk.embed.model.HeadlessSubaccount;
-import io.github.krakensdk.embed.model.NewUser;
+import io.github.krakensdk.embed.internal.model.CreatedUserResponse;
+import io.github.krakensdk.embed.internal.model.HeadlessSubaccount;
+import io.github.krakensdk.embed.internal.model.NewUser;
 import io.github.krakensdk.embed.model.RequiredAction;
 import io.github.krakensdk.embed.model.RequiredActionType;
 import io.github.krakensdk.embed.model.SubmittedVerification;
-import io.github.krakensdk.embed.model.SubmittedVerificationResponse;
+import io.github.krakensdk.embed.internal.model.SubmittedVerificationResponse;
 import io.github.krakensdk.embed.model.SuccessResult;
-import io.github.krakensdk.embed.model.SuccessResultResponse;
+import io.github.krakensdk.embed.internal.model.SuccessResultResponse;
 import io.github.krakensdk.embed.model.User;
-import io.github.krakensdk.embed.model.UserProfileUpdate;
-import io.github.krakensdk.embed.model.UserResponse;
+import io.github.krakensdk.embed.internal.model.UserProfileUpdate;
+import io.github.krakensdk.embed.internal.model.UserResponse;
 import io.github.krakensdk.embed.model.UserState;
 import io.github.krakensdk.embed.model.UserStatus;
 import io.github.krakensdk.embed.model.UserType;

@@ -6,17 +6,17 @@ import com.squareup.moshi.JsonWriter;
 import com.squareup.moshi.Moshi;
 import com.squareup.moshi.Types;
 import io.github.krakensdk.embed.model.AutoEarnStatus;
-import io.github.krakensdk.embed.model.EmbedJsonAdapters;
+import io.github.krakensdk.embed.internal.model.EmbedJsonAdapters;
 import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.PortfolioHistoryAsset;
 import io.github.krakensdk.embed.model.User;
-import io.github.krakensdk.futures.model.FuturesJsonAdapters;
+import io.github.krakensdk.futures.internal.model.FuturesJsonAdapters;
 import io.github.krakensdk.futures.model.OptionGreeks;
-import io.github.krakensdk.oauth.model.OAuthJsonAdapters;
-import io.github.krakensdk.runtime.json.KrakenJson;
+import io.github.krakensdk.oauth.internal.model.OAuthJsonAdapters;
+import io.github.krakensdk.runtime.internal.json.KrakenJson;
 import io.github.krakensdk.runtime.validation.Validatable;
 import io.github.krakensdk.spot.model.FeeTierInfo;
-import io.github.krakensdk.spot.model.SpotJsonAdapters;
+import io.github.krakensdk.spot.internal.model.SpotJsonAdapters;
 import io.github.krakensdk.spot.model.TradeVolume;
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -25,7 +25,7 @@ import okio.Buffer;
 
 /**
  * The JSON of the sandbox: the SDK's own set-up ({@code KrakenJson} and the four generated
- * adapter factories, what {@code KrakenClient.moshi()} holds), so that every answer is written by
+ * adapter factories, what {@code KrakenClient} uses), so that every answer is written by
  * the contract's generated records.
  *
  * <p>Moshi leaves out a member whose value is null. That is right for optional members, but the

@@ -4,13 +4,14 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.krakensdk.Environment;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
-import io.github.krakensdk.embed.model.UserProfileUpdate;
+import io.github.krakensdk.embed.internal.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.Webhook;
 import io.github.krakensdk.futures.model.AssignmentParticipant;
 import io.github.krakensdk.futures.model.SelfTradeStrategy;
 import io.github.krakensdk.runtime.call.SpotRateTier;
 import io.github.krakensdk.runtime.call.TimeSource;
 import io.github.krakensdk.sandbox.funding.FundingException;
+import java.net.URI;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -121,12 +122,17 @@ public final class Sandbox implements Closeable {
   }
 
   /** {@code http://127.0.0.1:<port>/}. */
-  public HttpUrl baseUrl() {
-    return baseUrl;
+  public URI baseUrl() {
+    return baseUrl.uri();
   }
 
   public int port() {
     return baseUrl.port();
+  }
+
+  /** Where the browser step of the OAuth flow goes; {@link #environment()} carries it. */
+  private HttpUrl authorizeUrl() {
+    return baseUrl.resolve("oauth/authorize");
   }
 
   /** Base URLs of the four families on this sandbox, for {@code KrakenClient.builder().environment(...)}. */
@@ -136,13 +142,9 @@ public final class Sandbox implements Closeable {
         .futures(baseUrl + "derivatives/api/v3/")
         .futuresDemo(baseUrl + "demo-futures/derivatives/api/v3/")
         .oauth(baseUrl.toString())
+        .oauthAuthorize(authorizeUrl().toString()) // instead of https://id.kraken.com/oauth/authorize
         .embed(baseUrl.toString())
         .build();
-  }
-
-  /** Where the browser step of the OAuth flow goes, instead of {@code https://id.kraken.com/oauth/authorize}. */
-  public HttpUrl authorizeUrl() {
-    return baseUrl.resolve("oauth/authorize");
   }
 
   /** The demo keys, OAuth clients, user and webhooks. */

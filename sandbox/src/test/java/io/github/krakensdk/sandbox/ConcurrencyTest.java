@@ -1,17 +1,18 @@
 package io.github.krakensdk.sandbox;
 
+import okhttp3.HttpUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.errors.OAuthException;
-import io.github.krakensdk.auth.oauth.OAuthTokenClient;
+import io.github.krakensdk.auth.oauth.internal.OAuthTokenClient;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.embed.model.CountryCode;
 import io.github.krakensdk.embed.model.Occupation;
 import io.github.krakensdk.embed.model.SuccessResult;
 import io.github.krakensdk.embed.model.UpdateUserRequest;
-import io.github.krakensdk.embed.model.UserProfileUpdate;
+import io.github.krakensdk.embed.internal.model.UserProfileUpdate;
 import io.github.krakensdk.spot.model.SpotErrorCode;
 import java.time.Duration;
 import java.time.Instant;
@@ -152,7 +153,7 @@ class ConcurrencyTest {
     SandboxCredentials demo = sandbox.credentials();
     String code = OAuthTest.code(sandbox, demo.oauthConfidentialClientId(), demo.redirectUri());
     OAuthTokenClient tokens = OAuthTokenClient.builder(demo.oauthConfidentialClient())
-        .tokenUrl(sandbox.baseUrl().resolve("oauth/token")).build();
+        .tokenUrl(HttpUrl.get(sandbox.baseUrl().resolve("oauth/token"))).build();
     List<Object> outcomes = race(() -> tokens.exchangeCode(code, demo.redirectUri()));
     assertEquals(1, outcomes.stream().filter(o -> !(o instanceof Exception)).count(), outcomes.toString());
     assertTrue(outcomes.stream().filter(o -> o instanceof Exception)

@@ -18,7 +18,7 @@ import io.github.krakensdk.embed.model.FundingTransactionStatus;
 import io.github.krakensdk.embed.model.FundingTransactionType;
 import io.github.krakensdk.embed.model.PortfolioTransaction;
 import io.github.krakensdk.embed.model.PortfolioTransactionType;
-import io.github.krakensdk.embed.model.UserProfileUpdate;
+import io.github.krakensdk.embed.internal.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.WithdrawFundsRequest;
 import io.github.krakensdk.embed.model.WithdrawalMethod;
 import io.github.krakensdk.embed.model.WithdrawalResult;

@@ -20,7 +20,7 @@ import io.github.krakensdk.embed.model.PortfolioHistory;
 import io.github.krakensdk.embed.model.PortfolioHistoryPoint;
 import io.github.krakensdk.embed.model.Residence;
 import io.github.krakensdk.embed.model.SuccessResult;
-import io.github.krakensdk.embed.model.UserProfileUpdate;
+import io.github.krakensdk.embed.internal.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.Webhook;
 import io.github.krakensdk.embed.model.WebhookTestResult;
 import io.github.krakensdk.errors.KrakenServiceException;

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import okhttp3.HttpUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -172,7 +173,7 @@ class FormBodiesTest {
     String text = asForm ? form(withNonce) : withNonce.toString();
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     String sign = new SpotSigner(key.secret()).sign(c.path(), Long.toString(nonce), bytes);
-    return new Raw(sandbox).send(new Request.Builder().url(sandbox.baseUrl().resolve(c.path().substring(1)))
+    return new Raw(sandbox).send(new Request.Builder().url(HttpUrl.get(sandbox.baseUrl().resolve(c.path().substring(1))))
         .header("API-Key", key.key()).header("API-Sign", sign)
         .post(RequestBody.create(bytes, asForm ? Raw.FORM : Raw.JSON)).build());
   }

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import okhttp3.HttpUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -220,12 +221,12 @@ class OAuthFastApiKeyTest {
     try (KrakenClient reader = authorized(sandbox, READ)) {
       token = reader.oauthTokens().accessToken();
     }
-    Raw.Answer refused = new Raw(sandbox).send(new Request.Builder().url(sandbox.baseUrl().resolve("oauth/fast-api-key"))
+    Raw.Answer refused = new Raw(sandbox).send(new Request.Builder().url(HttpUrl.get(sandbox.baseUrl().resolve("oauth/fast-api-key")))
         .header("Authorization", "Bearer " + token)
         .delete(RequestBody.create("{\"api_key_name\":\"rebalancer\"}", MediaType.get("application/json"))).build());
     assertEquals(403, refused.status(), refused.body());
     assertEquals("Bearer error=\"insufficient_scope\", scope=\"" + WRITE + "\"", refused.headers().get("WWW-Authenticate"));
-    Raw.Answer noToken = new Raw(sandbox).send(new Request.Builder().url(sandbox.baseUrl().resolve("oauth/fast-api-key"))
+    Raw.Answer noToken = new Raw(sandbox).send(new Request.Builder().url(HttpUrl.get(sandbox.baseUrl().resolve("oauth/fast-api-key")))
         .post(RequestBody.create("{\"api_key_name\":\"k\"}", MediaType.get("application/json"))).build());
     assertEquals(401, noToken.status(), noToken.body());
     assertTrue(noToken.body().contains("invalid_token"), noToken.body());
@@ -234,9 +235,9 @@ class OAuthFastApiKeyTest {
   @Test
   void theAuthorizePageAnswersInEveryLanguagePath(Sandbox sandbox) {
     SandboxCredentials demo = sandbox.credentials();
-    Raw.Answer page = new Raw(sandbox).send(new Request.Builder().url(sandbox.baseUrl().resolve(
+    Raw.Answer page = new Raw(sandbox).send(new Request.Builder().url(HttpUrl.get(sandbox.baseUrl().resolve(
         "de/oauth/authorize?response_type=code&client_id=" + demo.oauthConfidentialClientId() + "&redirect_uri="
-            + demo.redirectUri() + "&state=s")).build());
+            + demo.redirectUri() + "&state=s"))).build());
     assertEquals(302, page.status(), page.body());
     assertTrue(page.headers().get("Location").startsWith(demo.redirectUri() + "?code="), page.headers().toString());
   }

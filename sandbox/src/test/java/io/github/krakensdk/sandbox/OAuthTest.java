@@ -13,7 +13,7 @@ import io.github.krakensdk.auth.oauth.AuthorizationRequest;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
 import io.github.krakensdk.errors.OAuthException;
-import io.github.krakensdk.auth.oauth.OAuthTokenClient;
+import io.github.krakensdk.auth.oauth.internal.OAuthTokenClient;
 import io.github.krakensdk.auth.oauth.OAuthTokens;
 import io.github.krakensdk.errors.ReauthorizationRequiredException;
 import io.github.krakensdk.errors.AuthenticationException;
@@ -42,22 +42,22 @@ class OAuthTest {
 
   static HttpUrl authorizeCallback(Sandbox sandbox, String clientId, String redirectUri, String... scopes) {
     AuthorizationRequest request = AuthorizationRequest.builder(clientId, redirectUri)
-        .authorizeUrl(sandbox.authorizeUrl()).scopes(scopes).state("state-123").build();
-    Raw.Answer page = new Raw(sandbox).send(new Request.Builder().url(request.url()).build());
+        .authorizeUrl(sandbox.environment().oauthAuthorize()).scopes(scopes).state("state-123").build();
+    Raw.Answer page = new Raw(sandbox).send(new Request.Builder().url(HttpUrl.get(request.url())).build());
     assertEquals(302, page.status(), page.body());
     return HttpUrl.get(page.headers().get("Location"));
   }
 
   static String code(Sandbox sandbox, String clientId, String redirectUri, String... scopes) throws IOException {
-    return AuthorizationRequest.authorizationCode(authorizeCallback(sandbox, clientId, redirectUri, scopes), "state-123");
+    return AuthorizationRequest.authorizationCode(authorizeCallback(sandbox, clientId, redirectUri, scopes).toString(), "state-123");
   }
 
   OAuthTokenClient tokenClient(Sandbox sandbox, ClientCredentials client) {
-    return OAuthTokenClient.builder(client).tokenUrl(sandbox.baseUrl().resolve("oauth/token")).clock(clock).build();
+    return OAuthTokenClient.builder(client).tokenUrl(HttpUrl.get(sandbox.baseUrl().resolve("oauth/token"))).clock(clock).build();
   }
 
   static int userInfoStatus(Sandbox sandbox, String accessToken) {
-    return new Raw(sandbox).send(new Request.Builder().url(sandbox.baseUrl().resolve("oauth/userinfo"))
+    return new Raw(sandbox).send(new Request.Builder().url(HttpUrl.get(sandbox.baseUrl().resolve("oauth/userinfo")))
         .header("Authorization", "Bearer " + accessToken).build()).status();
   }
 
@@ -72,7 +72,7 @@ class OAuthTest {
     assertEquals("state-123", callback.queryParameter("state"));
     try (KrakenClient kraken = sandbox.newClient()) {
       OAuthTokens tokens = kraken.oauthTokens().completeAuthorization(
-          AuthorizationRequest.authorizationCode(callback, "state-123"), demo.redirectUri());
+          AuthorizationRequest.authorizationCode(callback.toString(), "state-123"), demo.redirectUri());
       assertTrue(tokens.refreshToken() != null);
       UserInfo me = kraken.oauth().getUserInfo();
       assertEquals(demo.userEmail(), me.email());
@@ -104,7 +104,7 @@ class OAuthTest {
     assertEquals(200, userInfoStatus(sandbox, tokens.accessToken()));
     clock.advance(Duration.ofSeconds(1));
     Raw.Answer expired = new Raw(sandbox).send(new Request.Builder()
-        .url(sandbox.baseUrl().resolve("oauth/userinfo")).header("Authorization", "Bearer " + tokens.accessToken())
+        .url(HttpUrl.get(sandbox.baseUrl().resolve("oauth/userinfo"))).header("Authorization", "Bearer " + tokens.accessToken())
         .build());
     assertEquals(401, expired.status());
     assertTrue(expired.body().contains("\"error\":\"invalid_token\""), expired.body());
@@ -326,7 +326,7 @@ class OAuthTest {
     HttpUrl implicit = HttpUrl.get(raw.get(base + "&response_type=token").headers().get("Location"));
     assertEquals("unsupported_response_type", implicit.queryParameter("error"));
     OAuthException denied = assertThrows(OAuthException.class,
-        () -> AuthorizationRequest.authorizationCode(implicit, "s1"));
+        () -> AuthorizationRequest.authorizationCode(implicit.toString(), "s1"));
     assertEquals("unsupported_response_type", denied.error());
   }
 

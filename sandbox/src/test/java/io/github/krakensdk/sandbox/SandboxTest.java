@@ -36,7 +36,7 @@ class SandboxTest {
     assertEquals(base, environment.embed().toString());
     assertEquals(base + "derivatives/api/v3/", environment.futures().toString());
     assertEquals(base + "demo-futures/derivatives/api/v3/", environment.futuresDemo().toString());
-    assertEquals(base + "oauth/authorize", sandbox.authorizeUrl().toString());
+    assertEquals(base + "oauth/authorize", sandbox.environment().oauthAuthorize().toString());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import okhttp3.HttpUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -324,7 +325,7 @@ class SpotMarketTest {
     String sign = new SpotSigner(key.secret()).sign("/0/private/Level3", Long.toString(nonce),
         form.getBytes(StandardCharsets.UTF_8));
     Raw.Answer answer = new Raw(sandbox).send(new Request.Builder()
-        .url(sandbox.baseUrl().resolve("0/private/Level3"))
+        .url(HttpUrl.get(sandbox.baseUrl().resolve("0/private/Level3")))
         .header("API-Key", key.key()).header("API-Sign", sign)
         .post(okhttp3.RequestBody.create(form, Raw.FORM)).build());
     assertTrue(answer.body().startsWith("{\"error\":[],\"result\":{\"pair\":\"BTC/USD\",\"bids\":[{\"price\":"),
@@ -333,7 +334,7 @@ class SpotMarketTest {
     assertEquals(top.bids().size() + top.asks().size(), orders, "depth=10 read from the form");
 
     Raw.Answer unsigned = new Raw(sandbox).send(new Request.Builder()
-        .url(sandbox.baseUrl().resolve("0/private/Level3"))
+        .url(HttpUrl.get(sandbox.baseUrl().resolve("0/private/Level3")))
         .post(okhttp3.RequestBody.create("{\"nonce\":1,\"pair\":\"BTC/USD\"}", Raw.JSON)).build());
     assertEquals("{\"error\":[\"EAPI:Invalid key\"]}", unsigned.body());
     assertUnknownPair(() -> kraken.spot().getLevel3OrderBook(r -> r.pair("DOGE/MARS")));

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import okhttp3.HttpUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -101,7 +102,7 @@ class ValidationTest {
     String form = "nonce=" + nonce + fields;
     String sign = new SpotSigner(key.secret()).sign(path, Long.toString(nonce), form.getBytes(StandardCharsets.UTF_8));
     return new Raw(sandbox).send(new Request.Builder()
-        .url(sandbox.baseUrl().resolve(path.substring(1)))
+        .url(HttpUrl.get(sandbox.baseUrl().resolve(path.substring(1))))
         .header("API-Key", key.key()).header("API-Sign", sign)
         .post(okhttp3.RequestBody.create(form, Raw.FORM)).build());
   }
@@ -193,7 +194,7 @@ class ValidationTest {
     assertTrue(oauth.body().startsWith("{\"error\":\"invalid_request\""), oauth.body());
     assertEquals(404, raw.get("/elsewhere").status());
     // A known path with another method.
-    assertEquals(404, raw.send(new Request.Builder().url(sandbox.baseUrl().resolve("0/public/Assets"))
+    assertEquals(404, raw.send(new Request.Builder().url(HttpUrl.get(sandbox.baseUrl().resolve("0/public/Assets")))
         .post(okhttp3.RequestBody.create(new byte[0], null)).build()).status());
   }
 }

@@ -63,7 +63,7 @@ final class ClosedOrderAndTradesHistoryPagesTest {
   }
 
   private Object ofs(RecordedRequest request) throws Exception {
-    Map<String, Object> body = kraken.moshi().<Map<String, Object>>adapter(
+    Map<String, Object> body = new com.squareup.moshi.Moshi.Builder().build().<Map<String, Object>>adapter(
         Types.newParameterizedType(Map.class, String.class, Object.class)).fromJson(request.getBody().utf8());
     return body.get("ofs");
   }

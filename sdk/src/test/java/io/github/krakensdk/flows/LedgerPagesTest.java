@@ -57,7 +57,7 @@ final class LedgerPagesTest {
 
   private Map<String, Object> body(RecordedRequest request) throws Exception {
     JsonAdapter<Map<String, Object>> adapter =
-        kraken.moshi().adapter(Types.newParameterizedType(Map.class, String.class, Object.class));
+        new com.squareup.moshi.Moshi.Builder().build().adapter(Types.newParameterizedType(Map.class, String.class, Object.class));
     return adapter.fromJson(request.getBody().utf8());
   }
 

@@ -5,6 +5,7 @@ import io.github.krakensdk.errors.OAuthException;
 import io.github.krakensdk.errors.StateMismatchException;
 import io.github.krakensdk.oauth.model.AuthorizationLanguage;
 import io.github.krakensdk.oauth.model.AuthorizationTheme;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -21,15 +22,20 @@ import okhttp3.HttpUrl;
  * state} that the callback must bring back unchanged.
  *
  * <pre>{@code
- * AuthorizationRequest request = AuthorizationRequest.builder(clientId, "https://example.com/cb")
+ * AuthorizationRequest request = kraken.authorizationRequest("https://example.com/cb")
  *     .scopes("account.info:basic")
  *     .build();
  * session.put("oauth-state", request.state());
  * redirect(request.url());
  *
- * // later, in the callback handler:
+ * // later, in the callback handler (callbackUrl: the whole URL the browser came back to):
  * String code = AuthorizationRequest.authorizationCode(callbackUrl, session.get("oauth-state"));
+ * kraken.oauthTokens().completeAuthorization(code, "https://example.com/cb");
  * }</pre>
+ *
+ * {@code KrakenClient.authorizationRequest(redirectUri)} fills in the client ID and the authorize
+ * page of the client's {@code Environment} (the sandbox's own page against the sandbox); {@link
+ * #builder(String, String)} starts from Kraken's page.
  *
  * The default {@code state} is 256 random bits, fresh for every request. The page can be shown in
  * one of the service's languages ({@code https://id.kraken.com/de/oauth/authorize}) and theme:
@@ -47,8 +53,7 @@ import okhttp3.HttpUrl;
  */
 public final class AuthorizationRequest {
   /** Kraken's authorize page. */
-  public static final HttpUrl DEFAULT_AUTHORIZE_URL =
-      HttpUrl.get("https://id.kraken.com/oauth/authorize");
+  public static final URI DEFAULT_AUTHORIZE_URL = URI.create("https://id.kraken.com/oauth/authorize");
 
   private static final SecureRandom RANDOM = new SecureRandom();
   /** A language tag as the service's page paths use them: {@code de}, {@code en-us}, {@code fil-ph}. */
@@ -85,15 +90,15 @@ public final class AuthorizationRequest {
 
   /**
    * @param redirectUri must match a redirect URI registered for the client; send the same value to
-   *     {@link OAuthTokenClient#exchangeCode}.
+   *     {@link OAuthSession#completeAuthorization}.
    */
   public static Builder builder(String clientId, String redirectUri) {
     return new Builder(clientId, redirectUri);
   }
 
   /** Where to send the user's browser. */
-  public HttpUrl url() {
-    return url;
+  public URI url() {
+    return url.uri();
   }
 
   /** The value the callback must carry; keep it in the user's session until then. */
@@ -105,21 +110,26 @@ public final class AuthorizationRequest {
     return redirectUri;
   }
 
-  /** As {@link #authorizationCode(HttpUrl, String)} with this request's state. */
-  public String authorizationCode(HttpUrl callback) {
-    return authorizationCode(callback, state);
+  /** As {@link #authorizationCode(String, String)} with this request's state. */
+  public String authorizationCode(String callbackUrl) {
+    return authorizationCode(callbackUrl, state);
   }
 
   /**
    * Checks the callback and returns its authorization code.
    *
+   * @param callbackUrl the whole URL the user's browser came back to, query included.
    * @throws StateMismatchException if {@code state} is missing or differs from {@code
    *     expectedState} (checked first, so a forged error cannot get past it).
    * @throws OAuthException if the callback reports an error ({@code access_denied}, ...) or has
    *     no code.
    */
-  public static String authorizationCode(HttpUrl callback, String expectedState) {
-    Objects.requireNonNull(callback, "callback == null");
+  public static String authorizationCode(String callbackUrl, String expectedState) {
+    Objects.requireNonNull(callbackUrl, "callbackUrl == null");
+    HttpUrl callback = HttpUrl.parse(callbackUrl);
+    if (callback == null) {
+      throw new IllegalArgumentException("callbackUrl must be an http or https URL (was " + callbackUrl + ")");
+    }
     Secrets.requireNonBlank(expectedState, "expectedState");
     List<String> states = callback.queryParameterValues("state");
     if (states.size() != 1 || states.get(0) == null) {
@@ -172,7 +182,7 @@ public final class AuthorizationRequest {
   public static final class Builder {
     private final String clientId;
     private final String redirectUri;
-    private HttpUrl authorizeUrl = DEFAULT_AUTHORIZE_URL;
+    private HttpUrl authorizeUrl = HttpUrl.get(DEFAULT_AUTHORIZE_URL);
     private final List<String> scopes = new ArrayList<>();
     private String state;
     private AuthorizationLanguage language;
@@ -183,9 +193,14 @@ public final class AuthorizationRequest {
       this.redirectUri = Secrets.requireNonBlank(redirectUri, "redirectUri");
     }
 
-    /** Another authorize page, e.g. a sandbox's. */
-    public Builder authorizeUrl(HttpUrl authorizeUrl) {
-      this.authorizeUrl = Objects.requireNonNull(authorizeUrl, "authorizeUrl == null");
+    /** Another authorize page, e.g. a sandbox's ({@code KrakenClient.authorizationRequest} sets its environment's). */
+    public Builder authorizeUrl(URI authorizeUrl) {
+      Objects.requireNonNull(authorizeUrl, "authorizeUrl == null");
+      HttpUrl parsed = HttpUrl.get(authorizeUrl);
+      if (parsed == null) {
+        throw new IllegalArgumentException("authorizeUrl must be an http or https URL (was " + authorizeUrl + ")");
+      }
+      this.authorizeUrl = parsed;
       return this;
     }
 

@@ -1,20 +1,19 @@
 /**
- * OAuth for Kraken Connect: the authorize URL and its {@code state} check, the token endpoint
- * ({@code authorization_code} and {@code refresh_token} grants), confidential clients' encrypted
- * secrets, token storage, and a bearer interceptor plus authenticator that refresh tokens once
- * for any number of concurrent callers.
+ * OAuth for Kraken Connect: the authorize URL and its {@code state} check, confidential
+ * clients' encrypted secrets, token storage, and the user's session ({@link
+ * io.github.krakensdk.auth.oauth.OAuthSession}), whose tokens the client refreshes once for any
+ * number of concurrent callers.
  *
  * <pre>{@code
- * ClientCredentials client = ClientCredentials.publicClient("my-client-id");
- * AuthorizationRequest authorization = AuthorizationRequest.builder(client.clientId(), redirectUri)
+ * KrakenClient kraken = KrakenClient.builder()
+ *     .oauth(ClientCredentials.publicClient("my-client-id"), new InMemoryTokenStore())
+ *     .build();
+ * AuthorizationRequest authorization = kraken.authorizationRequest(redirectUri)
  *     .scopes("account.info:basic")
  *     .build();
  * // send the user to authorization.url(); keep authorization.state() in their session
  *
- * OAuthTokenClient tokens = OAuthTokenClient.builder(client).build();
- * BearerTokenAuth auth = BearerTokenAuth.builder(tokens, new InMemoryTokenStore()).build();
- * auth.completeAuthorization(authorization.authorizationCode(callbackUrl), redirectUri);
- * OkHttpClient api = auth.install(KrakenHttpClients.newBuilder()).build();
+ * kraken.oauthTokens().completeAuthorization(authorization.authorizationCode(callbackUrl), redirectUri);
  * }</pre>
  *
  * <p>Every failure is an unchecked {@code io.github.krakensdk.errors.KrakenException}: the

@@ -1,5 +1,7 @@
 package io.github.krakensdk.auth.internal;
 
+import io.github.krakensdk.auth.internal.Redactor;
+import io.github.krakensdk.auth.internal.Secrets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package io.github.krakensdk.auth.internal;
 
+import io.github.krakensdk.auth.internal.SpotNonces;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

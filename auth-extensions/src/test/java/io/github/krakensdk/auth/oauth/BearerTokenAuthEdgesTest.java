@@ -1,5 +1,7 @@
 package io.github.krakensdk.auth.oauth;
 
+import io.github.krakensdk.auth.oauth.internal.BearerTokenAuth;
+import io.github.krakensdk.auth.oauth.internal.OAuthTokenClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,9 +13,9 @@ import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.TestServers;
 import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import io.github.krakensdk.errors.OAuthException;
 import io.github.krakensdk.errors.ReauthorizationRequiredException;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

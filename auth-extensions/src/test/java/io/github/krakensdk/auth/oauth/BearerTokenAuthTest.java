@@ -1,5 +1,7 @@
 package io.github.krakensdk.auth.oauth;
 
+import io.github.krakensdk.auth.oauth.internal.BearerTokenAuth;
+import io.github.krakensdk.auth.oauth.internal.OAuthTokenClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -12,9 +14,9 @@ import io.github.krakensdk.auth.MutableClock;
 import io.github.krakensdk.auth.TestServers;
 import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.KrakenException;
-import io.github.krakensdk.errors.ReauthorizationRequiredException;
 import io.github.krakensdk.runtime.internal.KrakenFailureIOException;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
+import io.github.krakensdk.errors.ReauthorizationRequiredException;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;

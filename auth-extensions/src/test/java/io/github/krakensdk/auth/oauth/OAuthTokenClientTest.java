@@ -1,5 +1,6 @@
 package io.github.krakensdk.auth.oauth;
 
+import io.github.krakensdk.auth.oauth.internal.OAuthTokenClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -12,9 +13,9 @@ import io.github.krakensdk.auth.TestServers;
 import io.github.krakensdk.errors.AuthenticationException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import io.github.krakensdk.errors.OAuthException;
 import io.github.krakensdk.errors.ReauthorizationRequiredException;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;

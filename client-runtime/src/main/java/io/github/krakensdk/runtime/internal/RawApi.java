@@ -1,6 +1,6 @@
 package io.github.krakensdk.runtime.internal;
 
-import io.github.krakensdk.runtime.retrofit.RequestSecurity;
+import io.github.krakensdk.runtime.internal.retrofit.RequestSecurity;
 import java.util.Map;
 import okhttp3.RequestBody;
 import retrofit2.Call;

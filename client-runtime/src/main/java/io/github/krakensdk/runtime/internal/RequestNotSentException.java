@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /**
  * A request failed before any of it was sent: it is safe to fix (if needed) and send again.
- * The opposite of {@link OutcomeUnknownException}; {@code OutcomeUnknownGuard} lets it through
+ * The opposite of {@link OutcomeUnknownException}; the transport's guard lets it through
  * as it is. Thrown, for example, when a call waiting for its turn in the ordered mode of the
  * signing interceptors is canceled. The SDK's calls report it as a {@code
  * KrakenTransportException} whose {@code outcomeUnknown()} is false.

@@ -242,7 +242,7 @@ public final class ResponseDecoding {
     } catch (UndecodableBodyException e) {
       throw e; // the SDK's own refusal of the body, not a failure of the transport
     } catch (IOException e) {
-      throw OutcomeUnknownException.ofBodyFailure(request, e);
+      throw io.github.krakensdk.runtime.internal.transport.OutcomeReports.ofBodyFailure(request, e);
     }
   }
 

@@ -1,5 +1,7 @@
 package io.github.krakensdk.runtime.json;
 
+import io.github.krakensdk.runtime.internal.json.FrozenList;
+import io.github.krakensdk.runtime.internal.json.FrozenMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -17,7 +17,7 @@ import io.github.krakensdk.runtime.call.CallListener;
 import io.github.krakensdk.runtime.call.CallOutcome;
 import io.github.krakensdk.runtime.call.RetryPolicy;
 import io.github.krakensdk.runtime.call.SpotRateTier;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -12,7 +12,7 @@ import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.runtime.internal.KrakenFailureIOException;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

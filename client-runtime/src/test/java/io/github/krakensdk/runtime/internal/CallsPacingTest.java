@@ -9,7 +9,7 @@ import com.squareup.moshi.Moshi;
 import io.github.krakensdk.errors.KrakenClientException;
 import io.github.krakensdk.errors.RateLimitedException;
 import io.github.krakensdk.runtime.call.SpotRateTier;
-import io.github.krakensdk.runtime.transport.KrakenHttpClients;
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,5 +1,6 @@
 package io.github.krakensdk.runtime.transport;
 
+import io.github.krakensdk.runtime.internal.transport.KrakenHttpClients;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -72,7 +73,7 @@ final class OutcomeUnknownTest {
     assertEquals("/0/private/AddOrder", server.takeRequest().getTarget());
     assertTrue(e.getMessage().contains("outcome is unknown"), e.getMessage());
     assertEquals("POST", e.method());
-    assertEquals("/0/private/AddOrder", e.url().encodedPath());
+    assertEquals("/0/private/AddOrder", e.url().getRawPath());
     assertInstanceOf(IOException.class, e.getCause());
   }
 

@@ -18,11 +18,11 @@ import io.github.krakensdk.runtime.internal.RequestNotSentException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
-import okhttp3.HttpUrl;
+import java.net.URI;
 import org.junit.jupiter.api.Test;
 
 final class TransportFailuresTest {
-  private static final HttpUrl URL = HttpUrl.get("https://api.kraken.com/0/private/WithdrawCancel?secret=1");
+  private static final URI URL = URI.create("https://api.kraken.com/0/private/WithdrawCancel?secret=1");
 
   @Test
   void aCarriedFailureIsReportedAsItIsNamedAfterTheOperation() {

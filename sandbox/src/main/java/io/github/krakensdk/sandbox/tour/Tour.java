@@ -200,17 +200,16 @@ public final class Tour {
 
   private void oauth() {
     step("getToken", () -> {
-      AuthorizationRequest authorization =
-          AuthorizationRequest.builder(demo.oauthConfidentialClientId(), demo.redirectUri())
-              .authorizeUrl(sandbox.authorizeUrl())
+      // The client fills in its OAuth client ID and its environment's authorize page (the sandbox's).
+      AuthorizationRequest authorization = kraken.authorizationRequest(demo.redirectUri())
               .scopes("account.info:basic", "account.fast-api-key:read", "account.fast-api-key:write",
                   "account.fast-api-key:funds-query", "account.fast-api-key:trades-query-open")
               .build();
       // The browser: open the authorize page; the user consents and is sent back with a code.
-      HttpUrl callback;
-      try (Response page = browser.newCall(new Request.Builder().url(authorization.url()).build()).execute()) {
+      String callback;
+      try (Response page = browser.newCall(new Request.Builder().url(HttpUrl.get(authorization.url())).build()).execute()) {
         check(page.code() == 302, "the authorize page answered " + page.code() + ", not a redirect");
-        callback = HttpUrl.get(page.header("Location"));
+        callback = page.header("Location");
       }
       String code = authorization.authorizationCode(callback); // checks state
       // The token endpoint, grant authorization_code: the tokens land in the client's token store.
@@ -300,7 +299,7 @@ public final class Tour {
   }
 
   private int bearerStatus(String accessToken) throws IOException {
-    Request request = new Request.Builder().url(sandbox.baseUrl().resolve("oauth/userinfo"))
+    Request request = new Request.Builder().url(HttpUrl.get(sandbox.baseUrl().resolve("oauth/userinfo")))
         .header("Authorization", "Bearer " + accessToken).build();
     try (Response response = browser.newCall(request).execute()) {
       return response.code();

@@ -55,11 +55,11 @@ class ContractDecisionsTest {
     oauth = started.newClient();
     SandboxCredentials demo = started.credentials();
     AuthorizationRequest authorization = AuthorizationRequest.builder(demo.oauthConfidentialClientId(),
-        demo.redirectUri()).authorizeUrl(started.authorizeUrl()).scopes(SCOPES).state("decisions").build();
+        demo.redirectUri()).authorizeUrl(started.environment().oauthAuthorize()).scopes(SCOPES).state("decisions").build();
     OkHttpClient browser = new OkHttpClient.Builder().followRedirects(false).build();
-    try (Response page = browser.newCall(new Request.Builder().url(authorization.url()).build()).execute()) {
+    try (Response page = browser.newCall(new Request.Builder().url(HttpUrl.get(authorization.url())).build()).execute()) {
       HttpUrl callback = HttpUrl.get(page.header("Location"));
-      oauth.oauthTokens().completeAuthorization(authorization.authorizationCode(callback), demo.redirectUri());
+      oauth.oauthTokens().completeAuthorization(authorization.authorizationCode(callback.toString()), demo.redirectUri());
     } finally {
       browser.dispatcher().executorService().shutdown();
       browser.connectionPool().evictAll();

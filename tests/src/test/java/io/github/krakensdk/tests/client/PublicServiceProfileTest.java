@@ -11,11 +11,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.WireProfile;
-import io.github.krakensdk.auth.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
 import io.github.krakensdk.auth.oauth.AuthorizationRequest;
 import io.github.krakensdk.embed.model.ServiceVersion;
 import io.github.krakensdk.runtime.internal.PublicServiceForms;
-import io.github.krakensdk.runtime.retrofit.RequestSecurity;
+import io.github.krakensdk.runtime.internal.retrofit.RequestSecurity;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxCredentials;
 import io.github.krakensdk.sandbox.SandboxExtension;
@@ -468,13 +468,13 @@ class PublicServiceProfileTest {
   /** The code flow with the sandbox's authorize page standing in for the user's browser. */
   private static void authorize(KrakenClient kraken, SandboxCredentials demo, List<String> scopes) throws IOException {
     AuthorizationRequest authorization = AuthorizationRequest.builder(demo.oauthConfidentialClientId(), demo.redirectUri())
-        .authorizeUrl(sandbox.authorizeUrl()).scopes(scopes.toArray(String[]::new)).build();
+        .authorizeUrl(sandbox.environment().oauthAuthorize()).scopes(scopes.toArray(String[]::new)).build();
     HttpUrl callback;
-    try (Response page = BROWSER.newCall(new Request.Builder().url(authorization.url()).build()).execute()) {
+    try (Response page = BROWSER.newCall(new Request.Builder().url(HttpUrl.get(authorization.url())).build()).execute()) {
       assertEquals(302, page.code(), "the authorize page");
       callback = HttpUrl.get(page.header("Location"));
     }
-    kraken.oauthTokens().completeAuthorization(authorization.authorizationCode(callback), demo.redirectUri());
+    kraken.oauthTokens().completeAuthorization(authorization.authorizationCode(callback.toString()), demo.redirectUri());
   }
 
   /**

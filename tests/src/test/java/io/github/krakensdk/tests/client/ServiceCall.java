@@ -578,7 +578,7 @@ public final class ServiceCall {
   public Object expectedResult(KrakenClient client, String status, JsonNode body) throws IOException {
     checkInService();
     JsonNode value = returnsWholeBody(status) ? body : body.get("result");
-    return client.moshi().adapter(blocking.getGenericReturnType()).fromJson(Contracts.writeJson(value));
+    return Contracts.moshi().adapter(blocking.getGenericReturnType()).fromJson(Contracts.writeJson(value));
   }
 
   /** The properties of the request body the SDK's signer fills in ({@code x-kraken-signer-filled}). */

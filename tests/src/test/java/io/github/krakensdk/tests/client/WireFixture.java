@@ -6,7 +6,7 @@ import io.github.krakensdk.Environment;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.WireProfile;
 import io.github.krakensdk.auth.ApiCredentials;
-import io.github.krakensdk.auth.RedactingLoggingInterceptor;
+import io.github.krakensdk.auth.RedactingLogging;
 import io.github.krakensdk.auth.TestServers;
 import io.github.krakensdk.auth.oauth.ClientCredentials;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
@@ -191,7 +191,7 @@ public final class WireFixture implements AutoCloseable {
    */
   private okhttp3.Response standInForProduction(okhttp3.Interceptor.Chain chain) throws IOException {
     okhttp3.HttpUrl url = chain.request().url();
-    MockWebServer target = url.host().equals(Environment.PRODUCTION.futuresDemo().host()) ? demo : server;
+    MockWebServer target = url.host().equals(Environment.PRODUCTION.futuresDemo().getHost()) ? demo : server;
     okhttp3.HttpUrl local = url.newBuilder().scheme("http").host(target.getHostName()).port(target.getPort()).build();
     return chain.proceed(chain.request().newBuilder().url(local).build());
   }
@@ -225,7 +225,7 @@ public final class WireFixture implements AutoCloseable {
     private OkHttpClient httpClient;
     private Duration readTimeout;
     private Duration callTimeout;
-    private RedactingLoggingInterceptor logging;
+    private RedactingLogging logging;
     private boolean production;
     private WireProfile wireProfile;
 
@@ -281,7 +281,7 @@ public final class WireFixture implements AutoCloseable {
     }
 
     /** Wire logging for the client. */
-    public Builder logging(RedactingLoggingInterceptor logging) {
+    public Builder logging(RedactingLogging logging) {
       this.logging = Objects.requireNonNull(logging, "logging == null");
       return this;
     }

@@ -1,7 +1,7 @@
 package io.github.krakensdk.tests.contract;
 
-import io.github.krakensdk.runtime.retrofit.JsonQuery;
-import io.github.krakensdk.runtime.retrofit.Required;
+import io.github.krakensdk.runtime.internal.retrofit.JsonQuery;
+import io.github.krakensdk.runtime.internal.retrofit.Required;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

@@ -50,23 +50,34 @@ public enum Family {
     return apiPackage() + ".model";
   }
 
-  /** The generated Retrofit interface of the family, e.g. {@code io.github.krakensdk.spot.SpotApi}. */
-  public Class<?> apiClass() {
-    return load(apiPackage() + "." + displayName + "Api");
+  /** {@code io.github.krakensdk.spot.internal.model}: the models no caller reaches (envelopes, bodies). */
+  public String internalModelPackage() {
+    return apiPackage() + ".internal.model";
   }
 
-  /** The generated model named after a schema of {@code components/schemas}, or {@code null}. */
+  /** The generated Retrofit interface of the family, e.g. {@code io.github.krakensdk.spot.internal.SpotApi}. */
+  public Class<?> apiClass() {
+    return load(apiPackage() + ".internal." + displayName + "Api");
+  }
+
+  /**
+   * The generated model named after a schema of {@code components/schemas}, public or internal, or
+   * {@code null}.
+   */
   public Class<?> modelClassOrNull(String schemaName) {
-    try {
-      return Class.forName(modelPackage() + "." + schemaName, false, Family.class.getClassLoader());
-    } catch (ClassNotFoundException e) {
-      return null;
+    for (String pkg : new String[] {modelPackage(), internalModelPackage()}) {
+      try {
+        return Class.forName(pkg + "." + schemaName, false, Family.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        // not in this package
+      }
     }
+    return null;
   }
 
   /** The family's generated adapter registry, {@code <Family>JsonAdapters.FACTORY}. */
   public JsonAdapter.Factory adapterFactory() {
-    Class<?> registry = load(modelPackage() + "." + displayName + "JsonAdapters");
+    Class<?> registry = load(internalModelPackage() + "." + displayName + "JsonAdapters");
     try {
       return (JsonAdapter.Factory) registry.getField("FACTORY").get(null);
     } catch (ReflectiveOperationException e) {

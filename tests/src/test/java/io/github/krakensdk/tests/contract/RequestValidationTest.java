@@ -12,7 +12,7 @@ import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.squareup.moshi.Moshi;
-import io.github.krakensdk.runtime.retrofit.QueryConverterFactory;
+import io.github.krakensdk.runtime.internal.retrofit.QueryConverterFactory;
 import io.github.krakensdk.tests.contract.ApiMethods.ApiMethod;
 import io.github.krakensdk.tests.contract.ApiMethods.Param;
 import io.swagger.v3.oas.models.media.MediaType;

@@ -316,9 +316,9 @@ class HostileRequestTest {
   /** An authorization code for {@code clientId}, from the sandbox's authorize page. */
   static String code(Sandbox s, String clientId) {
     AuthorizationRequest request = AuthorizationRequest.builder(clientId, s.credentials().redirectUri())
-        .authorizeUrl(s.authorizeUrl()).scopes("account.info:basic").build();
-    try (Response page = BROWSER.newCall(new Request.Builder().url(request.url()).build()).execute()) {
-      return request.authorizationCode(HttpUrl.get(page.header("Location")));
+        .authorizeUrl(s.environment().oauthAuthorize()).scopes("account.info:basic").build();
+    try (Response page = BROWSER.newCall(new Request.Builder().url(HttpUrl.get(request.url())).build()).execute()) {
+      return request.authorizationCode(page.header("Location"));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -307,10 +307,10 @@ class LoadTest {
   private static void authorize(Sandbox sandbox, KrakenClient kraken) throws IOException {
     String redirectUri = sandbox.credentials().redirectUri();
     AuthorizationRequest request = AuthorizationRequest.builder(sandbox.credentials().oauthConfidentialClientId(),
-        redirectUri).authorizeUrl(sandbox.authorizeUrl()).scopes("account.info:basic").build();
+        redirectUri).authorizeUrl(sandbox.environment().oauthAuthorize()).scopes("account.info:basic").build();
     OkHttpClient browser = new OkHttpClient.Builder().followRedirects(false).build();
-    try (Response page = browser.newCall(new Request.Builder().url(request.url()).build()).execute()) {
-      kraken.oauthTokens().completeAuthorization(request.authorizationCode(HttpUrl.get(page.header("Location"))),
+    try (Response page = browser.newCall(new Request.Builder().url(HttpUrl.get(request.url())).build()).execute()) {
+      kraken.oauthTokens().completeAuthorization(request.authorizationCode(page.header("Location")),
           redirectUri);
     } finally {
       browser.dispatcher().executorService().shutdown();

@@ -1,5 +1,6 @@
 package io.github.krakensdk.tests.reliability;
 
+import java.net.URI;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,15 +41,15 @@ final class RawHttp {
     }
   }
 
-  static Answer send(HttpUrl base, String method, String target, Map<String, String> headers, byte[] body) {
+  static Answer send(URI base, String method, String target, Map<String, String> headers, byte[] body) {
     Objects.requireNonNull(target, "target == null");
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(base.host(), base.port()), 5_000);
+      socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
       socket.setSoTimeout(30_000);
       socket.setTcpNoDelay(true);
       ByteArrayOutputStream head = new ByteArrayOutputStream();
       head.writeBytes((method + " " + target + " HTTP/1.1\r\n").getBytes(StandardCharsets.ISO_8859_1));
-      head.writeBytes(("Host: " + base.host() + ":" + base.port() + "\r\nConnection: close\r\n")
+      head.writeBytes(("Host: " + base.getHost() + ":" + base.getPort() + "\r\nConnection: close\r\n")
           .getBytes(StandardCharsets.ISO_8859_1));
       for (Map.Entry<String, String> header : headers.entrySet()) {
         head.writeBytes((header.getKey() + ": " + header.getValue() + "\r\n").getBytes(StandardCharsets.ISO_8859_1));

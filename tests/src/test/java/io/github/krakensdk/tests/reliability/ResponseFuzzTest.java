@@ -1,5 +1,6 @@
 package io.github.krakensdk.tests.reliability;
 
+import io.github.krakensdk.auth.RedactingLogging;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +8,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.krakensdk.auth.RedactingLoggingInterceptor;
 import io.github.krakensdk.errors.OAuthException;
+import io.github.krakensdk.auth.internal.RedactingLoggingInterceptor;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.UnexpectedResponseException;
 import io.github.krakensdk.tests.client.ServiceCall;
@@ -176,8 +177,8 @@ class ResponseFuzzTest {
       this.call = call;
       this.wire = WireFixture.builder()
           .readTimeout(Duration.ofSeconds(2)).callTimeout(Duration.ofSeconds(5))
-          .logging(RedactingLoggingInterceptor.builder(line -> logged.addAndGet(line.length()))
-              .level(RedactingLoggingInterceptor.Level.BODY).build())
+          .logging(RedactingLogging.builder(line -> logged.addAndGet(line.length()))
+              .level(RedactingLogging.Level.BODY).build())
           .build();
       MockWebServer server = wire.serverFor(call.op);
       server.setDispatcher(new Dispatcher() {

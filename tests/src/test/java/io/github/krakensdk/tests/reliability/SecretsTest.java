@@ -1,11 +1,12 @@
 package io.github.krakensdk.tests.reliability;
 
+import io.github.krakensdk.auth.RedactingLogging;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.ApiCredentials;
-import io.github.krakensdk.auth.RedactingLoggingInterceptor;
+import io.github.krakensdk.auth.internal.RedactingLoggingInterceptor;
 import io.github.krakensdk.auth.oauth.AuthorizationRequest;
 import io.github.krakensdk.auth.oauth.InMemoryTokenStore;
 import io.github.krakensdk.auth.oauth.OAuthTokens;
@@ -13,7 +14,7 @@ import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;
 import io.github.krakensdk.embed.model.WebhookTestResult;
 import io.github.krakensdk.futures.model.SelfTradeStrategy;
 import io.github.krakensdk.oauth.model.FastApiKey;
-import io.github.krakensdk.oauth.model.TokenResponse;
+import io.github.krakensdk.oauth.internal.model.TokenResponse;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxCredentials;
 import io.github.krakensdk.sandbox.SandboxExtension;
@@ -116,8 +117,8 @@ class SecretsTest {
     }
     json.append('}');
     List<String> log = new CopyOnWriteArrayList<>();
-    OkHttpClient client = new OkHttpClient.Builder().addNetworkInterceptor(RedactingLoggingInterceptor
-        .builder(log::add).level(RedactingLoggingInterceptor.Level.BODY).build()).build();
+    OkHttpClient client = new OkHttpClient.Builder().addNetworkInterceptor(new RedactingLoggingInterceptor(
+        RedactingLogging.builder(log::add).level(RedactingLogging.Level.BODY).build())).build();
     try (MockWebServer server = WireFixture.newServer()) {
       server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "application/json").body(json.toString()).build());
       server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "application/x-www-form-urlencoded")
@@ -225,8 +226,7 @@ class SecretsTest {
     SandboxKey stranger = sandbox.issueSpotKey();
     secrets.add(stranger.secret());
 
-    RedactingLoggingInterceptor logging = RedactingLoggingInterceptor.builder(wireLog::add)
-        .level(RedactingLoggingInterceptor.Level.BODY).build();
+    RedactingLogging logging = RedactingLogging.builder(wireLog::add).level(RedactingLogging.Level.BODY).build();
     InMemoryTokenStore store = new InMemoryTokenStore();
     // The default warning listener: warnings go to System.Logger.
     try (KrakenClient kraken = sandbox.newClientBuilder().logging(logging)
@@ -238,10 +238,10 @@ class SecretsTest {
 
       // OAuth: the code flow, then a refresh through the token path (getToken is no service method).
       AuthorizationRequest authorization = AuthorizationRequest.builder(demo.oauthConfidentialClientId(),
-          demo.redirectUri()).authorizeUrl(sandbox.authorizeUrl()).scopes("account.info:basic",
+          demo.redirectUri()).authorizeUrl(sandbox.environment().oauthAuthorize()).scopes("account.info:basic",
           "account.fast-api-key:read").build();
       roots.add(authorization);
-      String code = authorization.authorizationCode(redirect(authorization.url()));
+      String code = authorization.authorizationCode(redirect(HttpUrl.get(authorization.url())).toString());
       secrets.add(code);
       OAuthTokens first = kraken.oauthTokens().completeAuthorization(code, demo.redirectUri());
       secrets.add(first.accessToken());
@@ -254,7 +254,7 @@ class SecretsTest {
       secrets.add(refreshed.refreshToken());
       roots.add(refreshed);
       // The token answer's model, decoded with the client's JSON set-up as a caller may (format: password members).
-      roots.add(kraken.moshi().adapter(TokenResponse.class).fromJson("{\"access_token\":\"" + refreshed.accessToken()
+      roots.add(io.github.krakensdk.tests.contract.Contracts.moshi().adapter(TokenResponse.class).fromJson("{\"access_token\":\"" + refreshed.accessToken()
           + "\",\"token_type\":\"bearer\",\"expires_in\":86400,\"refresh_token\":\"" + refreshed.refreshToken() + "\"}"));
       attempt(() -> kraken.oauthTokens().completeAuthorization(code, demo.redirectUri())); // used code
       store.save(expired(first));

@@ -8,8 +8,8 @@ import io.github.krakensdk.AssetNames;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.AssetPair;
-import io.github.krakensdk.spot.model.AssetPairsResponse;
-import io.github.krakensdk.spot.model.AssetsResponse;
+import io.github.krakensdk.spot.internal.model.AssetPairsResponse;
+import io.github.krakensdk.spot.internal.model.AssetsResponse;
 import io.github.krakensdk.tests.client.WireFixture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,11 +65,11 @@ class AssetNamesTest {
   }
 
   private static Map<String, AssetInfo> assets(String file) throws IOException {
-    return kraken.moshi().adapter(AssetsResponse.class).fromJson(read(file)).result();
+    return io.github.krakensdk.tests.contract.Contracts.moshi().adapter(AssetsResponse.class).fromJson(read(file)).result();
   }
 
   private static Map<String, AssetPair> pairs(String file) throws IOException {
-    return kraken.moshi().adapter(AssetPairsResponse.class).fromJson(read(file)).result();
+    return io.github.krakensdk.tests.contract.Contracts.moshi().adapter(AssetPairsResponse.class).fromJson(read(file)).result();
   }
 
   @Test

@@ -5,6 +5,7 @@ import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxKey;
 import io.github.krakensdk.tests.client.WireFixture;
 import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import mockwebserver3.MockWebServer;
@@ -43,12 +44,12 @@ public final class ReadmeHarness implements AutoCloseable {
   }
 
   /** The browser: opens the authorize page, the user consents, and it returns the callback URL. */
-  public HttpUrl browse(HttpUrl authorizeUrl) throws IOException {
-    try (Response page = browser.newCall(new Request.Builder().url(authorizeUrl).build()).execute()) {
+  public String browse(URI authorizeUrl) throws IOException {
+    try (Response page = browser.newCall(new Request.Builder().url(HttpUrl.get(authorizeUrl)).build()).execute()) {
       if (page.code() != 302) {
         problems.add("the authorize page answered " + page.code());
       }
-      return HttpUrl.get(page.header("Location"));
+      return page.header("Location");
     }
   }
 

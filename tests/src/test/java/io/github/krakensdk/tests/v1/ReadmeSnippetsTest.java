@@ -43,8 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * compiled and run, in the order written, as one method against the sandbox. The snippets are
  * written for a reader: their free variables (keys, IDs, the browser's callback, a received
  * webhook) are declared here from the sandbox's demo data, each just before the first snippet
- * that uses it, and two builder calls are pointed at the sandbox instead of production
- * ({@code KrakenClient.builder()} and {@code AuthorizationRequest.builder(clientId, redirectUri)}).
+ * that uses it, and one builder call is pointed at the sandbox instead of production ({@code
+ * KrakenClient.builder()}; the OAuth authorize page follows from its environment).
  * Nothing else of a snippet is changed. Each snippet shows the imports of every type it names (a
  * reader copies one snippet, not the file), the trading example is what {@code examples/consumer}
  * runs, and the install coordinates name this build's version.
@@ -69,7 +69,7 @@ class ReadmeSnippetsTest {
     FREE_VARIABLES.put("iiban", "String iiban = harness.sandbox.credentials().userIiban();");
     FREE_VARIABLES.put("webhookId", "String webhookId = harness.sandbox.credentials().webhookId();");
     FREE_VARIABLES.put("webhookSecret", "String webhookSecret = harness.sandbox.credentials().webhookSecret();");
-    FREE_VARIABLES.put("callbackUrl", "okhttp3.HttpUrl callbackUrl = harness.browse(authorization.url());");
+    FREE_VARIABLES.put("callbackUrl", "String callbackUrl = harness.browse(authorization.url());");
     FREE_VARIABLES.put("signatureHeader", "ReadmeHarness.Delivery delivery = harness.receiveWebhook(kraken, webhookId);"
         + " String signatureHeader = delivery.signatureHeader();");
     FREE_VARIABLES.put("rawBody", "byte[] rawBody = delivery.rawBody();");
@@ -142,9 +142,7 @@ class ReadmeSnippetsTest {
         }
       }
       String text = code.toString()
-          .replace("KrakenClient.builder()", "KrakenClient.builder().environment(harness.sandbox.environment())")
-          .replace("AuthorizationRequest.builder(clientId, redirectUri)",
-              "AuthorizationRequest.builder(clientId, redirectUri).authorizeUrl(harness.sandbox.authorizeUrl())");
+          .replace("KrakenClient.builder()", "KrakenClient.builder().environment(harness.sandbox.environment())");
       // Each free variable is declared just before the statement that first names it.
       List<String> lines = new ArrayList<>();
       int statementStart = 0;

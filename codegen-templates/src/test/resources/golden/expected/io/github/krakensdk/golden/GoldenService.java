@@ -7,10 +7,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 // Results are often the types of a response's `result` member, which the operation itself does not import.
 import io.github.krakensdk.golden.model.*;
-import io.github.krakensdk.golden.model.BookResponse;
-import io.github.krakensdk.golden.model.OrderResponse;
-import io.github.krakensdk.golden.model.PlaceOrderBody;
-import io.github.krakensdk.golden.model.TradesResponse;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;

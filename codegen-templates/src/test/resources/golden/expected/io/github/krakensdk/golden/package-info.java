@@ -5,7 +5,8 @@
  * Operations of the <strong>golden</strong> contract: an order, a book, pages of trades and a download.
  *
  * <p>The Golden family of {@code api-spec/contract.yaml}: {@code GoldenService}, the calls
- * as {@code KrakenClient} returns them, and the Retrofit interface beneath it. Requests and
- * responses are in the {@code model} package.
+ * as {@code KrakenClient} returns them. Requests, results and the types they hold are in the
+ * {@code model} package; the Retrofit interface and the envelopes beneath the service are plumbing,
+ * in {@code internal}.
  */
 package io.github.krakensdk.golden;

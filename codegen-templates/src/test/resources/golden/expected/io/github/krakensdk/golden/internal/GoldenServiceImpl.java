@@ -3,7 +3,6 @@
 
 package io.github.krakensdk.golden.internal;
 
-import io.github.krakensdk.golden.GoldenApi;
 import io.github.krakensdk.golden.GoldenService;
 import io.github.krakensdk.runtime.internal.Calls;
 import io.github.krakensdk.runtime.internal.Envelope;
@@ -14,10 +13,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 // Results are often the types of a response's `result` member, which the operation itself does not import.
 import io.github.krakensdk.golden.model.*;
-import io.github.krakensdk.golden.model.BookResponse;
-import io.github.krakensdk.golden.model.OrderResponse;
-import io.github.krakensdk.golden.model.PlaceOrderBody;
-import io.github.krakensdk.golden.model.TradesResponse;
+import io.github.krakensdk.golden.internal.model.*;
+import io.github.krakensdk.golden.internal.model.BookResponse;
+import io.github.krakensdk.golden.internal.model.OrderResponse;
+import io.github.krakensdk.golden.internal.model.PlaceOrderBody;
+import io.github.krakensdk.golden.internal.model.TradesResponse;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;

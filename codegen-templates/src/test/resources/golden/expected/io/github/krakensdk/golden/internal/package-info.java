@@ -2,7 +2,8 @@
 // Do not edit: change the contract or the templates and rebuild.
 
 /**
- * The implementation of {@code GoldenService}, the Golden family: Operations of the <strong>golden</strong> contract: an order, a book, pages of trades and a download.
+ * The implementation of {@code GoldenService} and the Retrofit interface beneath it, the
+ * Golden family: Operations of the <strong>golden</strong> contract: an order, a book, pages of trades and a download.
  *
  * <p>Not API: it may change in any release. Use {@code GoldenService} from {@code KrakenClient}.
  */

@@ -4,7 +4,8 @@
 /**
  * The requests, responses and open enums of the Golden family: Operations of the <strong>golden</strong> contract: an order, a book, pages of trades and a download.
  *
- * <p>Immutable records generated from the schemas of {@code api-spec/contract.yaml}, with their
- * JSON adapters ({@code GoldenJsonAdapters}).
+ * <p>Immutable records generated from the schemas of {@code api-spec/contract.yaml} that {@code
+ * GoldenService} takes and returns, and every type they hold. The envelopes and bodies only
+ * the wire uses are plumbing, in {@code io.github.krakensdk.golden.internal.model}.
  */
 package io.github.krakensdk.golden.model;
