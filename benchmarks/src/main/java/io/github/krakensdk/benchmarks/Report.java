@@ -475,7 +475,7 @@ final class Report {
         .append("the body is the benchmark's request, for every private call of the rounds and the cold starts, ")
         .append("throughout the run (set-up checks included), each client set up in a JVM under a key of its own, ")
         .append("counted here by client:\n\n")
-        .append("| Key | Verified and accepted | Refused |\n|---|---:|---:|\n");
+        .append("| Client | Verified and accepted | Refused |\n|---|---:|---:|\n");
     run.verifiedCalls().forEach((key, accepted) -> md.append("| `").append(key).append("` | ")
         .append(String.format(Locale.ROOT, "%,d", accepted)).append(" | ")
         .append(String.format(Locale.ROOT, "%,d", run.refusedCalls().getOrDefault(key, 0L))).append(" |\n"));
