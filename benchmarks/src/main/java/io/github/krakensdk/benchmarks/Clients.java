@@ -39,6 +39,7 @@ import org.knowm.xchange.ExchangeSpecification;
 import org.knowm.xchange.currency.CurrencyPair;
 import org.knowm.xchange.dto.Order;
 import org.knowm.xchange.dto.trade.LimitOrder;
+import org.knowm.xchange.kraken.KrakenExchange;
 import org.knowm.xchange.kraken.dto.account.KrakenTradeVolume;
 import org.knowm.xchange.kraken.dto.marketdata.KrakenAssets;
 import org.knowm.xchange.kraken.dto.marketdata.KrakenDepth;
@@ -55,8 +56,9 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The three clients measured against the loopback server, each set up once per measured JVM and
- * checked by one call of each kind before anything is measured. Each has its own API key, since
- * nonces are ordered per key. Every call is one method here, so that a round names its sides.
+ * checked by one call of each kind before anything is measured. Each has its own API key, issued
+ * for it by the server ({@link LoopbackKraken#issueKey}), since nonces are ordered per key and the
+ * server outlives the JVMs that measure. Every call is one method here, so that a round names its sides.
  */
 public final class Clients {
   private Clients() {}
@@ -83,7 +85,7 @@ public final class Clients {
     public void setUp() {
       kraken = KrakenClient.builder()
           .environment(Environment.PRODUCTION.toBuilder().spot(LoopbackKraken.sharedBaseUrl()).build())
-          .spotCredentials(new ApiCredentials(LoopbackKraken.SDK_KEY, LoopbackKraken.SECRET))
+          .spotCredentials(new ApiCredentials(LoopbackKraken.issueKey(LoopbackKraken.SDK_KEY), LoopbackKraken.SECRET))
           .spotRatePacing(false) // the loopback server keeps no call counter: measure the SDK, not the decay
           .build();
       TradeVolume volume = tradeVolume();
@@ -152,6 +154,7 @@ public final class Clients {
     ObjectMapper jackson;
     HttpUrl base;
     final RawSigner signer = new RawSigner(LoopbackKraken.SECRET);
+    final String key = LoopbackKraken.issueKey(LoopbackKraken.RAW_KEY);
     // Microseconds, like the SDK's default nonces; each measured JVM starts from the clock.
     final AtomicLong nonces = new AtomicLong(System.currentTimeMillis() * 1000);
 
@@ -193,7 +196,7 @@ public final class Clients {
       byte[] body = Payloads.withNonce(nonce, request);
       Request call = new Request.Builder()
           .url(base.resolve(path.substring(1)))
-          .header("API-Key", LoopbackKraken.RAW_KEY)
+          .header("API-Key", key)
           .header("API-Sign", signer.sign(path, nonce, body))
           .post(RequestBody.create(body, Payloads.isJson(request) ? JSON : FORM))
           .build();
@@ -219,7 +222,7 @@ public final class Clients {
 
   /**
    * XChange's Kraken module as its documentation sets it up (which loads asset pairs and assets
-   * at creation), on plain http: rescu calls {@code HttpURLConnection} on the URI as given. Its
+   * at creation; its own nonces, milliseconds of the clock or one more than the last), on plain http: rescu calls {@code HttpURLConnection} on the URI as given. Its
    * raw services, the closest it has to the SDK's calls; it names pairs by its {@link
    * CurrencyPair} (sent as {@code XXBTZUSD}) and sends private calls as form bodies.
    */
@@ -228,6 +231,7 @@ public final class Clients {
     KrakenMarketDataServiceRaw marketData;
     KrakenAccountServiceRaw account;
     KrakenTradeServiceRaw trade;
+    Exchange exchange;
     /** Built once, like the SDK's request: buy 1.25 XBT at 27,500 USD. */
     final LimitOrder order = new LimitOrder.Builder(Order.OrderType.BID, CurrencyPair.BTC_USD)
         .originalAmount(new BigDecimal("1.25")).limitPrice(new BigDecimal("27500.0")).build();
@@ -235,13 +239,13 @@ public final class Clients {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       URI base = URI.create(LoopbackKraken.sharedBaseUrl());
-      ExchangeSpecification spec = new ExchangeSpecification(MicrosecondNonceKrakenExchange.class);
+      ExchangeSpecification spec = new ExchangeSpecification(KrakenExchange.class);
       spec.setSslUri("http://" + base.getHost() + ":" + base.getPort());
       spec.setHost(base.getHost());
       spec.setPort(base.getPort());
-      spec.setApiKey(LoopbackKraken.XCHANGE_KEY);
+      spec.setApiKey(LoopbackKraken.issueKey(LoopbackKraken.XCHANGE_KEY));
       spec.setSecretKey(LoopbackKraken.SECRET);
-      Exchange exchange = ExchangeFactory.INSTANCE.createExchange(spec);
+      exchange = ExchangeFactory.INSTANCE.createExchange(spec);
       marketData = (KrakenMarketDataServiceRaw) exchange.getMarketDataService();
       account = (KrakenAccountServiceRaw) exchange.getAccountService();
       trade = (KrakenTradeServiceRaw) exchange.getTradeService();

@@ -103,7 +103,8 @@ final class ColdStart {
     ProcessBuilder builder = new ProcessBuilder(java, "-cp", String.join(File.pathSeparator, classpath),
         probe.mainClass(), baseUrl)
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    builder.environment().put("KRAKEN_API_KEY", probe.apiKey());
+    // Each launch a key of its own, as each client the rounds set up.
+    builder.environment().put("KRAKEN_API_KEY", LoopbackKraken.issueKey(probe.apiKey()));
     builder.environment().put("KRAKEN_API_SECRET", LoopbackKraken.SECRET);
     long start = System.nanoTime();
     Process process = builder.start();

@@ -23,7 +23,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Ticker and Depth (whatever the query), and the signed TradeVolume, AddOrder and CancelOrder.
  *
  * <p>Every private call is verified the way Kraken does it, for the whole run: a known {@code
- * API-Key}, an {@code API-Sign} over the exact body, and a nonce above the key's last one. The
+ * API-Key}, an {@code API-Sign} over the exact body, and a nonce above the key's last one. As
+ * Kraken asks of every process that trades, each client set up in a measured JVM has a key of its
+ * own ({@link #issueKey}): the server outlives JMH's forks, and a fork's client must not inherit
+ * the nonces of the one before it (XChange counts milliseconds, one more per call, so at more than
+ * 1,000 calls a second its nonces run ahead of the clock, and the next fork's would start below
+ * them). The
  * body of the SDK and of the raw floor must also be the benchmark's request ({@link
  * Payloads#TRADE_VOLUME_REQUEST} and the like, nonce aside: JSON, and a form for AddOrder), so
  * that they provably send the same bytes; XChange sends its own form body. A failed check answers a Kraken error (which makes the benchmark fail), and
@@ -54,7 +59,10 @@ final class LoopbackKraken implements Closeable {
   /** Every key shares one secret: 64 bytes, standard Base64, like a real Kraken API secret. */
   static final String SECRET = Base64.getEncoder().encodeToString(secretBytes());
 
-  /** One key per client measured: Kraken orders nonces per key, and each client counts its own. */
+  /**
+   * The clients measured, each the prefix of the keys {@link #issueKey} gives it: Kraken orders
+   * nonces per key, and each client counts its own. The server counts calls per client.
+   */
   static final String SDK_KEY = "bench-sdk";
   static final String RAW_KEY = "bench-raw";
   static final String XCHANGE_KEY = "bench-xchange";
@@ -81,13 +89,13 @@ final class LoopbackKraken implements Closeable {
   private final HttpServer server;
   private final ExecutorService threads;
   private final RawSigner verifier = new RawSigner(SECRET);
+  /** Per issued key, as Kraken keeps it per key: the highest nonce accepted. */
   private final Map<String, AtomicLong> lastNonce = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> accepted = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> refused = new ConcurrentHashMap<>();
 
   private LoopbackKraken(int threadCount) throws IOException {
     for (String key : KEYS) {
-      lastNonce.put(key, new AtomicLong(Long.MIN_VALUE));
       accepted.put(key, new AtomicLong());
       refused.put(key, new AtomicLong());
     }
@@ -126,17 +134,36 @@ final class LoopbackKraken implements Closeable {
     return inProcess.baseUrl();
   }
 
+  /**
+   * A new key of {@code client} (one of the clients above), for one client set up in one JVM:
+   * {@code client.<process id>.<n>}, a key the server has not seen, whose nonces start afresh.
+   */
+  static String issueKey(String client) {
+    if (!KEYS.contains(client)) {
+      throw new IllegalArgumentException("unknown client " + client + "; clients: " + KEYS);
+    }
+    return client + "." + ProcessHandle.current().pid() + "." + ISSUED.incrementAndGet();
+  }
+
+  private static final AtomicLong ISSUED = new AtomicLong();
+
+  /** The client of {@code key}: the key itself, or its prefix up to the first dot. */
+  static String clientOf(String key) {
+    int dot = key.indexOf('.');
+    return dot < 0 ? key : key.substring(0, dot);
+  }
+
   /** {@code http://127.0.0.1:<port>/}. */
   String baseUrl() {
     return "http://127.0.0.1:" + server.getAddress().getPort() + "/";
   }
 
-  /** Signed calls accepted, per key, so far. */
+  /** Signed calls accepted, per client (whichever of its keys), so far. */
   Map<String, Long> accepted() {
     return snapshot(accepted);
   }
 
-  /** Signed calls refused (key, signature or nonce), per key, so far. */
+  /** Signed calls refused (key, signature or nonce), per client, so far. */
   Map<String, Long> refused() {
     return snapshot(refused);
   }
@@ -166,16 +193,17 @@ final class LoopbackKraken implements Closeable {
   /** Null when the call is authentic and its nonce is new, else the error Kraken would send. */
   private String verify(HttpExchange exchange, String path, byte[] body) {
     String key = exchange.getRequestHeaders().getFirst("API-Key");
-    AtomicLong last = key == null ? null : lastNonce.get(key);
-    if (last == null) {
+    String client = key == null ? null : clientOf(key);
+    if (client == null || !KEYS.contains(client)) {
       return "EAPI:Invalid key";
     }
+    AtomicLong last = lastNonce.computeIfAbsent(key, issued -> new AtomicLong(Long.MIN_VALUE));
     String text = new String(body, StandardCharsets.UTF_8);
     String nonce = nonceOf(text);
     String error = null;
     if (nonce == null) {
       error = "EAPI:Invalid nonce";
-    } else if (!key.equals(XCHANGE_KEY) && !key.equals(COLD_XCHANGE_KEY)
+    } else if (!client.equals(XCHANGE_KEY) && !client.equals(COLD_XCHANGE_KEY)
         && !text.equals(new String(Payloads.withNonce(nonce, REQUESTS.get(path)), StandardCharsets.UTF_8))) {
       error = "EGeneral:Invalid arguments:body is not the benchmark's request";
     } else if (!verifier.sign(path, nonce, body).equals(exchange.getRequestHeaders().getFirst("API-Sign"))) {
@@ -187,7 +215,7 @@ final class LoopbackKraken implements Closeable {
         error = "EAPI:Invalid nonce";
       }
     }
-    (error == null ? accepted : refused).get(key).incrementAndGet();
+    (error == null ? accepted : refused).get(client).incrementAndGet();
     return error;
   }
 

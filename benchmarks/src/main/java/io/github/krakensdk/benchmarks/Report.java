@@ -473,8 +473,9 @@ final class Report {
     md.append("\n## Signed calls the loopback server verified\n\n")
         .append("The loopback server checked the key, the `API-Sign`, the nonce order and, for JSON bodies, that ")
         .append("the body is the benchmark's request, for every private call of the rounds and the cold starts, ")
-        .append("throughout the run (set-up checks included):\n\n")
-        .append("| Key | Verified and accepted | Refused |\n|---|---:|---:|\n");
+        .append("throughout the run (set-up checks included), each client set up in a JVM under a key of its own, ")
+        .append("counted here by client:\n\n")
+        .append("| Client | Verified and accepted | Refused |\n|---|---:|---:|\n");
     run.verifiedCalls().forEach((key, accepted) -> md.append("| `").append(key).append("` | ")
         .append(String.format(Locale.ROOT, "%,d", accepted)).append(" | ")
         .append(String.format(Locale.ROOT, "%,d", run.refusedCalls().getOrDefault(key, 0L))).append(" |\n"));

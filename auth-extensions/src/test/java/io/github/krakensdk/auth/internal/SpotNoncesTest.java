@@ -107,4 +107,30 @@ final class SpotNoncesTest {
     byte[] expected = {'n', 'o', 'n', 'c', 'e', '=', '5', '&', 'a', '=', (byte) 0xFF, (byte) 0x80};
     assertArrayEquals(expected, SpotNonces.putIntoForm(body, "5"));
   }
+
+  private static String encoded(String body) {
+    return new String(
+        SpotNonces.putIntoEncodedJson(body.getBytes(StandardCharsets.UTF_8), "5"), StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void anEncodedBodyTakesTheNonceAsItsFirstMemberWithoutBeingParsed() {
+    assertEquals("{\"nonce\":5}", encoded("{}"));
+    assertEquals("{\"nonce\":5,\"a\":1}", encoded("{\"a\":1}"));
+    // Not parsed again: the SDK wrote it (a leading zero, which the checked path refuses, stays).
+    assertEquals("{\"nonce\":5,\"a\":01}", encoded("{\"a\":01}"));
+  }
+
+  @Test
+  void anEncodedBodyThatIsNotPlainTakesTheCheckedPath() {
+    assertEquals("{\"nonce\":5}", encoded(""));
+    assertEquals("{\"nonce\":5}", encoded("{"  + "\"nonce\":1}"));
+    assertEquals("{\"a\":1,\"nonce\":5}", encoded("{\"a\":1,\"nonce\":1}"));
+    assertEquals(" {\"nonce\":5,\"a\":1}", encoded(" {\"a\":1}"));
+    // "nonce" anywhere, even as the last bytes, sends the body through the checks.
+    assertThrows(IllegalArgumentException.class, () -> encoded("{\"a\":\"nonce\""));
+    assertThrows(IllegalArgumentException.class, () -> encoded("{\"a\":\"x\",\"nonce\""));
+    assertEquals("{\"nonce\":5,\"a\":\"nonc\"}", encoded("{\"a\":\"nonc\"}"));
+    assertEquals("{\"nonce\":5,\"a\":\"nonce\"}", encoded("{\"a\":\"nonce\"}"));
+  }
 }

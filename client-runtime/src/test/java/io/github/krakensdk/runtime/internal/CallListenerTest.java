@@ -154,6 +154,10 @@ final class CallListenerTest {
       assertEquals(0, attempt.httpStatus());
       assertTrue(attempt.queued().compareTo(Duration.ofMillis(50)) >= 0, attempt.toString());
     }
+    // Each call's outcome adds up its one attempt's wait for the key.
+    for (int i = 0; i < 2; i++) {
+      assertEquals(recorder.attempts.get(i).queued(), recorder.calls.get(i).queued());
+    }
     turns.release();
     assertTrue(KeyTurnsTest.free(turns), "the timed-out waiters gave their turns up");
   }
@@ -172,8 +176,32 @@ final class CallListenerTest {
         throw new IllegalStateException("listener bug");
       }
     };
-    assertEquals(OK, execute(calls().callListener(throwing).build()));
+    // What it threw is not lost: the SDK's logger warns of each.
+    java.util.logging.Logger log = java.util.logging.Logger.getLogger("io.github.krakensdk");
+    List<String> warnings = Collections.synchronizedList(new ArrayList<>());
+    java.util.logging.Handler handler = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord record) {
+        if (record.getLevel() == java.util.logging.Level.WARNING && record.getThrown() != null) {
+          warnings.add(record.getMessage() + ": " + record.getThrown().getMessage());
+        }
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    log.addHandler(handler);
+    try {
+      assertEquals(OK, execute(calls().callListener(throwing).build()));
+    } finally {
+      log.removeHandler(handler);
+    }
     assertEquals(1, server.getRequestCount());
+    assertEquals(List.of("CallListener.attemptEnd threw; ignored: listener bug",
+        "CallListener.callEnd threw; ignored: listener bug"), warnings);
   }
 
   @Test
@@ -232,5 +260,17 @@ final class CallListenerTest {
     } catch (IOException e) {
       throw new AssertionError(e);
     }
+  }
+
+  @Test
+  void afterThreeNonceResendsTheRejectionReachesTheCallerAndEachResendIsCounted() {
+    for (int i = 0; i < 5; i++) {
+      server.enqueue(new MockResponse.Builder().body("{\"error\":[\"EAPI:Invalid nonce\"]}").build());
+    }
+    Calls calls = calls().build();
+    assertThrows(NonceRejectedException.class, () -> execute(calls));
+    assertEquals(4, server.getRequestCount(), "the first attempt and three re-sends");
+    assertEquals(3, calls.nonceResends());
+    assertEquals(3, recorder.single().nonceResends());
   }
 }

@@ -173,4 +173,11 @@ final class RatePacerTest {
   void startsEmpty() {
     assertTrue(new RatePacer(SpotRateTier.STARTER, time).reserve(14).isZero());
   }
+
+  @Test
+  void namesItsTier() {
+    RatePacer pacer = new RatePacer(SpotRateTier.PRO, time);
+    assertEquals(SpotRateTier.PRO, pacer.tier());
+    assertEquals("RatePacer{" + SpotRateTier.PRO + "}", pacer.toString());
+  }
 }
