@@ -16,39 +16,103 @@ import java.util.Objects;
  *     .build();
  * }</pre>
  *
- * @param futuresDemo where the demo-only operations of the Futures contract go ({@code simulate}).
- * @param oauthAuthorize the authorize page of the OAuth code flow, which {@link
- *     KrakenClient#authorizationRequest(String)} sends the user's browser to.
+ * <p>A final class with a builder rather than a record, so that a URL added in a later release
+ * (another family, a WebSocket endpoint) does not change a constructor callers compiled against.
+ * Instances are immutable; {@link #equals(Object)} compares every URL.
  */
-public record Environment(URI spot, URI futures, URI futuresDemo, URI oauth, URI oauthAuthorize, URI embed) {
+public final class Environment {
   /** The public service. */
-  public static final Environment PRODUCTION = new Environment(
-      URI.create("https://api.kraken.com/"),
-      URI.create("https://futures.kraken.com/derivatives/api/v3/"),
-      URI.create("https://demo-futures.kraken.com/derivatives/api/v3/"),
-      URI.create("https://api.kraken.com/"),
-      URI.create("https://id.kraken.com/oauth/authorize"),
-      URI.create("https://nexus.kraken.com/"));
+  public static final Environment PRODUCTION = new Builder()
+      .spot("https://api.kraken.com/")
+      .futures("https://futures.kraken.com/derivatives/api/v3/")
+      .futuresDemo("https://demo-futures.kraken.com/derivatives/api/v3/")
+      .oauth("https://api.kraken.com/")
+      .oauthAuthorize("https://id.kraken.com/oauth/authorize")
+      .embed("https://nexus.kraken.com/")
+      .build();
 
   /** The public service, with Futures on its demo environment. */
   public static final Environment FUTURES_DEMO =
       PRODUCTION.toBuilder().futures(PRODUCTION.futuresDemo().toString()).build();
 
+  private final URI spot;
+  private final URI futures;
+  private final URI futuresDemo;
+  private final URI oauth;
+  private final URI oauthAuthorize;
+  private final URI embed;
+
   /**
    * Every URL is absolute {@code http} or {@code https}; base URLs end with {@code /} (added when
    * missing), so relative operation paths resolve under them.
    */
-  public Environment {
-    spot = directory(spot, "spot");
-    futures = directory(futures, "futures");
-    futuresDemo = directory(futuresDemo, "futuresDemo");
-    oauth = directory(oauth, "oauth");
-    oauthAuthorize = checked(oauthAuthorize, "oauthAuthorize");
-    embed = directory(embed, "embed");
+  private Environment(Builder builder) {
+    this.spot = directory(builder.spot, "spot");
+    this.futures = directory(builder.futures, "futures");
+    this.futuresDemo = directory(builder.futuresDemo, "futuresDemo");
+    this.oauth = directory(builder.oauth, "oauth");
+    this.oauthAuthorize = checked(builder.oauthAuthorize, "oauthAuthorize");
+    this.embed = directory(builder.embed, "embed");
   }
 
+  /** The Spot base URL. */
+  public URI spot() {
+    return spot;
+  }
+
+  /** The Futures base URL, including {@code /derivatives/api/v3/}. */
+  public URI futures() {
+    return futures;
+  }
+
+  /** Where the demo-only operations of the Futures contract go ({@code simulate}). */
+  public URI futuresDemo() {
+    return futuresDemo;
+  }
+
+  /** The OAuth (Kraken Connect) base URL of the token endpoint and the bearer operations. */
+  public URI oauth() {
+    return oauth;
+  }
+
+  /**
+   * The authorize page of the OAuth code flow, which {@link
+   * KrakenClient#authorizationRequest(String)} sends the user's browser to.
+   */
+  public URI oauthAuthorize() {
+    return oauthAuthorize;
+  }
+
+  /** The Embed base URL. */
+  public URI embed() {
+    return embed;
+  }
+
+  /** A builder starting from this environment's URLs. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Environment that
+        && spot.equals(that.spot)
+        && futures.equals(that.futures)
+        && futuresDemo.equals(that.futuresDemo)
+        && oauth.equals(that.oauth)
+        && oauthAuthorize.equals(that.oauthAuthorize)
+        && embed.equals(that.embed);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(spot, futures, futuresDemo, oauth, oauthAuthorize, embed);
+  }
+
+  @Override
+  public String toString() {
+    return "Environment{spot=" + spot + ", futures=" + futures + ", futuresDemo=" + futuresDemo
+        + ", oauth=" + oauth + ", oauthAuthorize=" + oauthAuthorize + ", embed=" + embed + "}";
   }
 
   private static URI directory(URI url, String name) {
@@ -73,7 +137,7 @@ public record Environment(URI spot, URI futures, URI futuresDemo, URI oauth, URI
     return url;
   }
 
-  /** Changes some URLs of an environment. */
+  /** Changes some URLs of an environment; start from {@link Environment#toBuilder()}. */
   public static final class Builder {
     private URI spot;
     private URI futures;
@@ -81,6 +145,9 @@ public record Environment(URI spot, URI futures, URI futuresDemo, URI oauth, URI
     private URI oauth;
     private URI oauthAuthorize;
     private URI embed;
+
+    private Builder() {
+    }
 
     private Builder(Environment source) {
       this.spot = source.spot;
@@ -123,8 +190,9 @@ public record Environment(URI spot, URI futures, URI futuresDemo, URI oauth, URI
       return this;
     }
 
+    /** The environment; fails naming the URL that is not absolute {@code http} or {@code https}. */
     public Environment build() {
-      return new Environment(spot, futures, futuresDemo, oauth, oauthAuthorize, embed);
+      return new Environment(this);
     }
 
     private static URI parse(String url, String name) {

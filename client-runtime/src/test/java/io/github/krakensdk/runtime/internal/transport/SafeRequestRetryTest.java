@@ -1,9 +1,10 @@
-package io.github.krakensdk.runtime.transport;
+package io.github.krakensdk.runtime.internal.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.runtime.internal.RequestNotSentException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
