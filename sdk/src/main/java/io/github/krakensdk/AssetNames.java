@@ -49,38 +49,231 @@ public final class AssetNames {
   /** The legacy asset codes of the REST API and the names everyone else uses. */
   private static final Map<String, String> DISPLAY = Map.of("XBT", "BTC", "XDG", "DOGE");
 
-  /**
-   * An asset's names.
-   *
-   * @param name the internal name, such as {@code XXBT}: the key of the Assets data.
-   * @param altname such as {@code XBT}.
-   * @param displayName such as {@code BTC}.
-   */
-  public record Asset(String name, String altname, String displayName) {
-    public Asset {
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(altname, "altname == null");
-      Objects.requireNonNull(displayName, "displayName == null");
+  /** An asset's names. Immutable; it may gain members in a minor release. */
+  public static final class Asset {
+    private final String name;
+    private final String altname;
+    private final String displayName;
+
+    private Asset(Builder builder) {
+      this.name = Objects.requireNonNull(builder.name, "name == null");
+      this.altname = Objects.requireNonNull(builder.altname, "altname == null");
+      this.displayName = Objects.requireNonNull(builder.displayName, "displayName == null");
+    }
+
+    /** A builder with nothing set; {@link Builder#build} needs name, altname, displayName. */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** A builder holding this asset's members. */
+    public Builder toBuilder() {
+      return new Builder(this);
+    }
+
+    /** The internal name, such as {@code XXBT}: the key of the Assets data. */
+    public String name() {
+      return name;
+    }
+
+    /** Such as {@code XBT}. */
+    public String altname() {
+      return altname;
+    }
+
+    /** Such as {@code BTC}. */
+    public String displayName() {
+      return displayName;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Asset that
+          && name.equals(that.name)
+          && altname.equals(that.altname)
+          && displayName.equals(that.displayName);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(name, altname, displayName);
+    }
+
+    @Override
+    public String toString() {
+      return "Asset[name=" + name + ", altname=" + altname + ", displayName=" + displayName + "]";
+    }
+
+    /** Builds an {@link Asset}; setters are named as the members. */
+    public static final class Builder {
+      private String name;
+      private String altname;
+      private String displayName;
+
+      private Builder() {}
+
+      private Builder(Asset asset) {
+        this.name = asset.name;
+        this.altname = asset.altname;
+        this.displayName = asset.displayName;
+      }
+
+      public Builder name(String name) {
+        this.name = name;
+        return this;
+      }
+
+      public Builder altname(String altname) {
+        this.altname = altname;
+        return this;
+      }
+
+      public Builder displayName(String displayName) {
+        this.displayName = displayName;
+        return this;
+      }
+
+      /** @throws NullPointerException naming the member, if name, altname or displayName is not set. */
+      public Asset build() {
+        return new Asset(this);
+      }
     }
   }
 
-  /**
-   * A pair's names, and its assets'.
-   *
-   * @param name the internal name, such as {@code XXBTZUSD}: the key of the AssetPairs data.
-   * @param altname such as {@code XBTUSD}.
-   * @param wsname such as {@code XBT/USD}; null when the data has none (dark-pool pairs).
-   * @param displayName such as {@code BTC/USD}.
-   * @param base the base asset's names.
-   * @param quote the quote asset's names.
-   */
-  public record Pair(String name, String altname, String wsname, String displayName, Asset base, Asset quote) {
-    public Pair {
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(altname, "altname == null");
-      Objects.requireNonNull(displayName, "displayName == null");
-      Objects.requireNonNull(base, "base == null");
-      Objects.requireNonNull(quote, "quote == null");
+  /** A pair's names, and its assets'. Immutable; it may gain members in a minor release. */
+  public static final class Pair {
+    private final String name;
+    private final String altname;
+    private final String wsname;
+    private final String displayName;
+    private final Asset base;
+    private final Asset quote;
+
+    private Pair(Builder builder) {
+      this.name = Objects.requireNonNull(builder.name, "name == null");
+      this.altname = Objects.requireNonNull(builder.altname, "altname == null");
+      this.wsname = builder.wsname;
+      this.displayName = Objects.requireNonNull(builder.displayName, "displayName == null");
+      this.base = Objects.requireNonNull(builder.base, "base == null");
+      this.quote = Objects.requireNonNull(builder.quote, "quote == null");
+    }
+
+    /** A builder with nothing set; {@link Builder#build} needs name, altname, displayName, base, quote. */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** A builder holding this pair's members. */
+    public Builder toBuilder() {
+      return new Builder(this);
+    }
+
+    /** The internal name, such as {@code XXBTZUSD}: the key of the AssetPairs data. */
+    public String name() {
+      return name;
+    }
+
+    /** Such as {@code XBTUSD}. */
+    public String altname() {
+      return altname;
+    }
+
+    /** Such as {@code XBT/USD}; null when the data has none (dark-pool pairs). */
+    public String wsname() {
+      return wsname;
+    }
+
+    /** Such as {@code BTC/USD}. */
+    public String displayName() {
+      return displayName;
+    }
+
+    /** The base asset's names. */
+    public Asset base() {
+      return base;
+    }
+
+    /** The quote asset's names. */
+    public Asset quote() {
+      return quote;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Pair that
+          && name.equals(that.name)
+          && altname.equals(that.altname)
+          && Objects.equals(wsname, that.wsname)
+          && displayName.equals(that.displayName)
+          && base.equals(that.base)
+          && quote.equals(that.quote);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(name, altname, wsname, displayName, base, quote);
+    }
+
+    @Override
+    public String toString() {
+      return "Pair[name=" + name + ", altname=" + altname + ", wsname=" + wsname + ", displayName=" + displayName
+          + ", base=" + base + ", quote=" + quote + "]";
+    }
+
+    /** Builds a {@link Pair}; setters are named as the members. */
+    public static final class Builder {
+      private String name;
+      private String altname;
+      private String wsname;
+      private String displayName;
+      private Asset base;
+      private Asset quote;
+
+      private Builder() {}
+
+      private Builder(Pair pair) {
+        this.name = pair.name;
+        this.altname = pair.altname;
+        this.wsname = pair.wsname;
+        this.displayName = pair.displayName;
+        this.base = pair.base;
+        this.quote = pair.quote;
+      }
+
+      public Builder name(String name) {
+        this.name = name;
+        return this;
+      }
+
+      public Builder altname(String altname) {
+        this.altname = altname;
+        return this;
+      }
+
+      public Builder wsname(String wsname) {
+        this.wsname = wsname;
+        return this;
+      }
+
+      public Builder displayName(String displayName) {
+        this.displayName = displayName;
+        return this;
+      }
+
+      public Builder base(Asset base) {
+        this.base = base;
+        return this;
+      }
+
+      public Builder quote(Asset quote) {
+        this.quote = quote;
+        return this;
+      }
+
+      /** @throws NullPointerException naming the member, if name, altname, displayName, base or quote is not set. */
+      public Pair build() {
+        return new Pair(this);
+      }
     }
   }
 
@@ -121,7 +314,7 @@ public final class AssetNames {
     List<Asset> namedAssets = new ArrayList<>();
     assets.forEach((name, info) -> {
       if (name != null && info != null && info.altname() != null) {
-        Asset asset = new Asset(name, info.altname(), display(info.altname()));
+        Asset asset = Asset.builder().name(name).altname(info.altname()).displayName(display(info.altname())).build();
         byName.put(name, asset);
         namedAssets.add(asset);
       }
@@ -139,8 +332,8 @@ public final class AssetNames {
       }
       int dot = pair.altname().indexOf('.');
       String suffix = dot < 0 ? "" : pair.altname().substring(dot);
-      namedPairs.add(new Pair(name, pair.altname(), pair.wsname(),
-          base.displayName() + "/" + quote.displayName() + suffix, base, quote));
+      namedPairs.add(Pair.builder().name(name).altname(pair.altname()).wsname(pair.wsname())
+          .displayName(base.displayName() + "/" + quote.displayName() + suffix).base(base).quote(quote).build());
     });
     return new AssetNames(namedAssets, namedPairs);
   }
@@ -189,7 +382,8 @@ public final class AssetNames {
     if (known != null) {
       return known;
     }
-    return wsPart == null || wsPart.isEmpty() ? null : new Asset(name, wsPart, display(wsPart));
+    return wsPart == null || wsPart.isEmpty() ? null : Asset.builder().name(name).altname(wsPart)
+        .displayName(display(wsPart)).build();
   }
 
   /**

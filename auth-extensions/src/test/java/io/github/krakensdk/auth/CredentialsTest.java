@@ -67,7 +67,8 @@ final class CredentialsTest {
   void toStringNeverShowsASecret() {
     ApiCredentials credentials = new ApiCredentials(KEY, SECRET);
     ClientCredentials client = ClientCredentials.confidential("client-id", "the-client-secret");
-    OAuthTokens tokens = new OAuthTokens("the-access-token", "the-refresh-token", Instant.EPOCH, "bearer", "s");
+    OAuthTokens tokens = OAuthTokens.builder().accessToken("the-access-token").refreshToken("the-refresh-token")
+        .expiresAt(Instant.EPOCH).tokenType("bearer").scope("s").build();
     OAuthTokenClient tokenClient = OAuthTokenClient.builder(client).build();
     List<Object> objects = List.of(
         credentials,

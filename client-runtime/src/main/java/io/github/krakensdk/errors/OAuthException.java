@@ -71,7 +71,8 @@ public class OAuthException extends KrakenServiceException {
 
   static ServiceError serviceError(String operationId, int httpStatus, String error, String errorDescription) {
     // No body excerpt: a token response that failed to parse may still hold a token.
-    return new ServiceError(operationId, httpStatus, error == null ? List.of() : List.of(error), null,
-        errorDescription, null, "");
+    return ServiceError.builder().operationId(operationId).httpStatus(httpStatus)
+        .errors(error == null ? List.of() : List.of(error)).errorDescription(errorDescription).bodyExcerpt("")
+        .build();
   }
 }

@@ -40,6 +40,7 @@ final class RateLimitedExceptionTest {
   }
 
   private static RateLimitedException limited(String... errors) {
-    return new RateLimitedException(new ServiceError("getTradeVolume", 200, List.of(errors), null, null, null, ""));
+    return new RateLimitedException(ServiceError.builder().operationId("getTradeVolume").httpStatus(200)
+        .errors(List.of(errors)).bodyExcerpt("").build());
   }
 }

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /** A failure raised below a call is named after the operation called, keeping its type and facts. */
 final class WithOperationIdTest {
-  private static final ServiceError ERROR = new ServiceError("getToken", 429, List.of("EAPI:Rate limit exceeded"),
-      null, "slow down", Duration.ofSeconds(3), "{\"error\":[...]}");
+  private static final ServiceError ERROR = ServiceError.builder().operationId("getToken").httpStatus(429)
+      .errors(List.of("EAPI:Rate limit exceeded")).errorDescription("slow down").retryAfter(Duration.ofSeconds(3))
+      .bodyExcerpt("{\"error\":[...]}").build();
 
   @Test
   void everyTypeOfTheRuntimeKeepsItsTypeAndFacts() {

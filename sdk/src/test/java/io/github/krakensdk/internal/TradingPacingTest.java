@@ -316,7 +316,7 @@ final class TradingPacingTest {
   }
 
   private static ServiceError error(String text) {
-    return new ServiceError("addOrder", 200, List.of(text), null, null, null, "");
+    return ServiceError.builder().operationId("addOrder").httpStatus(200).errors(List.of(text)).bodyExcerpt("").build();
   }
 
   private static AddOrderRequest order(String pair) {

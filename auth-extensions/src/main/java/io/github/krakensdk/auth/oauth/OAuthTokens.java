@@ -6,7 +6,14 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * An access token and what came with it. Immutable; {@link #toString()} hides both tokens.
+ * An access token and what came with it. Immutable; {@link #toString()} hides both tokens. The
+ * client builds it from the token endpoint's answer; a {@link TokenStore} that keeps tokens
+ * elsewhere builds it back:
+ *
+ * <pre>{@code
+ * OAuthTokens tokens = OAuthTokens.builder().accessToken(row.access()).refreshToken(row.refresh())
+ *     .expiresAt(row.expiresAt()).tokenType("bearer").build();
+ * }</pre>
  */
 public final class OAuthTokens {
   private final String accessToken;
@@ -15,20 +22,22 @@ public final class OAuthTokens {
   private final String tokenType;
   private final String scope;
 
-  /**
-   * @param refreshToken may be null when the grant gave none.
-   * @param expiresAt when the access token stops working; null when unknown (it is then used
-   *     until the service answers 401).
-   * @param tokenType usually {@code bearer}.
-   * @param scope the granted scopes, space-separated; may be null.
-   */
-  public OAuthTokens(
-      String accessToken, String refreshToken, Instant expiresAt, String tokenType, String scope) {
-    this.accessToken = Secrets.requireNonBlank(accessToken, "accessToken");
-    this.refreshToken = refreshToken;
-    this.expiresAt = expiresAt;
-    this.tokenType = Objects.requireNonNull(tokenType, "tokenType == null");
-    this.scope = scope;
+  private OAuthTokens(Builder builder) {
+    this.accessToken = Secrets.requireNonBlank(builder.accessToken, "accessToken");
+    this.refreshToken = builder.refreshToken;
+    this.expiresAt = builder.expiresAt;
+    this.tokenType = Objects.requireNonNull(builder.tokenType, "tokenType == null");
+    this.scope = builder.scope;
+  }
+
+  /** A builder with nothing set; {@link Builder#build} needs accessToken and tokenType. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these tokens' members, such as to replace the refresh token after a refresh. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   public String accessToken() {
@@ -59,11 +68,6 @@ public final class OAuthTokens {
     return expiresAt != null && !now.plus(margin).isBefore(expiresAt);
   }
 
-  /** A copy with another refresh token (a refresh may or may not rotate it). */
-  public OAuthTokens withRefreshToken(String refreshToken) {
-    return new OAuthTokens(accessToken, refreshToken, expiresAt, tokenType, scope);
-  }
-
   @Override
   public boolean equals(Object other) {
     if (!(other instanceof OAuthTokens)) return false;
@@ -87,5 +91,61 @@ public final class OAuthTokens {
         + ", expiresAt=" + expiresAt
         + ", tokenType=" + tokenType
         + ", scope=" + scope + "}";
+  }
+
+  /** Builds {@link OAuthTokens}; setters are named as the members. */
+  public static final class Builder {
+    private String accessToken;
+    private String refreshToken;
+    private Instant expiresAt;
+    private String tokenType;
+    private String scope;
+
+    private Builder() {}
+
+    private Builder(OAuthTokens tokens) {
+      this.accessToken = tokens.accessToken;
+      this.refreshToken = tokens.refreshToken;
+      this.expiresAt = tokens.expiresAt;
+      this.tokenType = tokens.tokenType;
+      this.scope = tokens.scope;
+    }
+
+    public Builder accessToken(String accessToken) {
+      this.accessToken = accessToken;
+      return this;
+    }
+
+    /** May be null when the grant gave none. */
+    public Builder refreshToken(String refreshToken) {
+      this.refreshToken = refreshToken;
+      return this;
+    }
+
+    /** When the access token stops working; null when unknown (it is then used until the service answers 401). */
+    public Builder expiresAt(Instant expiresAt) {
+      this.expiresAt = expiresAt;
+      return this;
+    }
+
+    /** Usually {@code bearer}. */
+    public Builder tokenType(String tokenType) {
+      this.tokenType = tokenType;
+      return this;
+    }
+
+    /** The granted scopes, space-separated; may be null. */
+    public Builder scope(String scope) {
+      this.scope = scope;
+      return this;
+    }
+
+    /**
+     * @throws NullPointerException naming the member, if accessToken or tokenType is not set.
+     * @throws IllegalArgumentException if accessToken is blank.
+     */
+    public OAuthTokens build() {
+      return new OAuthTokens(this);
+    }
   }
 }

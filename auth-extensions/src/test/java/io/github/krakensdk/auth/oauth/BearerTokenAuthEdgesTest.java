@@ -53,7 +53,8 @@ final class BearerTokenAuthEdgesTest {
   }
 
   private static OAuthTokens tokens(String access, Instant expiresAt) {
-    return new OAuthTokens(access, "refresh", expiresAt, "bearer", null);
+    return OAuthTokens.builder().accessToken(access).refreshToken("refresh").expiresAt(expiresAt).tokenType("bearer")
+        .build();
   }
 
   @Test void aValidTokenIsUsedWithoutARefresh() throws Exception {
@@ -112,7 +113,8 @@ final class BearerTokenAuthEdgesTest {
   }
 
   @Test void aMissingRefreshTokenMeansReauthorization() {
-    BearerTokenAuth auth = auth(new InMemoryTokenStore(new OAuthTokens("a1", null, NOW, "bearer", null)), Duration.ZERO);
+    BearerTokenAuth auth = auth(new InMemoryTokenStore(OAuthTokens.builder().accessToken("a1").expiresAt(NOW)
+        .tokenType("bearer").build()), Duration.ZERO);
     ReauthorizationRequiredException e = assertThrows(ReauthorizationRequiredException.class, auth::accessToken);
     assertTrue(e.getMessage().contains("no refresh token is stored"), e.getMessage());
     BearerTokenAuth none = auth(new InMemoryTokenStore(), Duration.ZERO);

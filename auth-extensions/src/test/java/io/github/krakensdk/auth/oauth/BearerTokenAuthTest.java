@@ -92,7 +92,8 @@ final class BearerTokenAuthTest {
   }
 
   private static OAuthTokens tokens(Instant expiresAt) {
-    return new OAuthTokens("old-access", "old-refresh", expiresAt, "bearer", null);
+    return OAuthTokens.builder().accessToken("old-access").refreshToken("old-refresh").expiresAt(expiresAt)
+        .tokenType("bearer").build();
   }
 
   private static MockResponse json(int code, String body) {
@@ -216,7 +217,8 @@ final class BearerTokenAuthTest {
     assertEquals(1, tokenRequests.get());
     assertEquals(1, apiRequests.get(), "the first request already had the new token");
 
-    store.save(new OAuthTokens("new-access", "r", NOW.plus(Duration.ofMinutes(10)), "bearer", null));
+    store.save(OAuthTokens.builder().accessToken("new-access").refreshToken("r")
+        .expiresAt(NOW.plus(Duration.ofMinutes(10))).tokenType("bearer").build());
     assertEquals(200, userInfo());
     assertEquals(1, tokenRequests.get(), "no refresh outside the margin");
   }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /** OAuthTokens' value semantics, expiry boundary and redacted toString (issue 12, mutation testing). */
 class OAuthTokensTest {
   private static final Instant EXPIRES = Instant.parse("2026-01-01T00:15:00Z");
-  private final OAuthTokens tokens = new OAuthTokens("access-1", "refresh-1", EXPIRES, "bearer", "account.info:basic");
+  private final OAuthTokens tokens = OAuthTokens.builder().accessToken("access-1").refreshToken("refresh-1")
+      .expiresAt(EXPIRES).tokenType("bearer").scope("account.info:basic").build();
 
   @Test void accessorsReturnWhatWasGiven() {
     assertEquals("access-1", tokens.accessToken());
@@ -25,9 +26,10 @@ class OAuthTokensTest {
   }
 
   @Test void requiredParts() {
-    assertThrows(RuntimeException.class, () -> new OAuthTokens(null, null, null, "bearer", null));
-    assertThrows(RuntimeException.class, () -> new OAuthTokens(" ", null, null, "bearer", null));
-    NullPointerException e = assertThrows(NullPointerException.class, () -> new OAuthTokens("a", null, null, null, null));
+    assertThrows(RuntimeException.class, () -> OAuthTokens.builder().tokenType("bearer").build());
+    assertThrows(RuntimeException.class, () -> OAuthTokens.builder().accessToken(" ").tokenType("bearer").build());
+    NullPointerException e = assertThrows(NullPointerException.class, () -> OAuthTokens.builder().accessToken("a")
+        .build());
     assertEquals("tokenType == null", e.getMessage());
   }
 
@@ -37,26 +39,35 @@ class OAuthTokensTest {
     assertTrue(tokens.expiresWithin(margin, EXPIRES.minusSeconds(30)), "exactly at the margin counts");
     assertTrue(tokens.expiresWithin(margin, EXPIRES.minusSeconds(29)));
     assertTrue(tokens.expiresWithin(margin, EXPIRES.plusSeconds(60)), "already expired");
-    assertFalse(new OAuthTokens("a", null, null, "bearer", null).expiresWithin(margin, EXPIRES), "unknown lifetime");
+    assertFalse(OAuthTokens.builder().accessToken("a").tokenType("bearer").build().expiresWithin(margin, EXPIRES),
+        "unknown lifetime");
   }
 
-  @Test void withRefreshTokenKeepsTheRest() {
-    OAuthTokens rotated = tokens.withRefreshToken("refresh-2");
+  @Test void toBuilderKeepsTheRest() {
+    OAuthTokens rotated = tokens.toBuilder().refreshToken("refresh-2").build();
     assertEquals("refresh-2", rotated.refreshToken());
-    assertEquals(new OAuthTokens("access-1", "refresh-2", EXPIRES, "bearer", "account.info:basic"), rotated);
-    assertNull(tokens.withRefreshToken(null).refreshToken());
+    assertEquals(OAuthTokens.builder().accessToken("access-1").refreshToken("refresh-2").expiresAt(EXPIRES)
+        .tokenType("bearer").scope("account.info:basic").build(), rotated);
+    assertNull(tokens.toBuilder().refreshToken(null).build().refreshToken());
   }
 
   @Test void equalityCoversEveryPart() {
-    OAuthTokens same = new OAuthTokens("access-1", "refresh-1", EXPIRES, "bearer", "account.info:basic");
+    OAuthTokens same = OAuthTokens.builder().accessToken("access-1").refreshToken("refresh-1").expiresAt(EXPIRES)
+        .tokenType("bearer").scope("account.info:basic").build();
     assertEquals(tokens, same);
     assertEquals(tokens.hashCode(), same.hashCode());
-    assertNotEquals(tokens, new OAuthTokens("access-2", "refresh-1", EXPIRES, "bearer", "account.info:basic"));
-    assertNotEquals(tokens, new OAuthTokens("access-1", "refresh-2", EXPIRES, "bearer", "account.info:basic"));
-    assertNotEquals(tokens, new OAuthTokens("access-1", "refresh-1", EXPIRES.plusSeconds(1), "bearer", "account.info:basic"));
-    assertNotEquals(tokens, new OAuthTokens("access-1", "refresh-1", EXPIRES, "mac", "account.info:basic"));
-    assertNotEquals(tokens, new OAuthTokens("access-1", "refresh-1", EXPIRES, "bearer", "other"));
-    assertNotEquals(tokens.hashCode(), new OAuthTokens("access-2", "refresh-1", EXPIRES, "bearer", "x").hashCode());
+    assertNotEquals(tokens, OAuthTokens.builder().accessToken("access-2").refreshToken("refresh-1").expiresAt(EXPIRES)
+        .tokenType("bearer").scope("account.info:basic").build());
+    assertNotEquals(tokens, OAuthTokens.builder().accessToken("access-1").refreshToken("refresh-2").expiresAt(EXPIRES)
+        .tokenType("bearer").scope("account.info:basic").build());
+    assertNotEquals(tokens, OAuthTokens.builder().accessToken("access-1").refreshToken("refresh-1")
+        .expiresAt(EXPIRES.plusSeconds(1)).tokenType("bearer").scope("account.info:basic").build());
+    assertNotEquals(tokens, OAuthTokens.builder().accessToken("access-1").refreshToken("refresh-1").expiresAt(EXPIRES)
+        .tokenType("mac").scope("account.info:basic").build());
+    assertNotEquals(tokens, OAuthTokens.builder().accessToken("access-1").refreshToken("refresh-1").expiresAt(EXPIRES)
+        .tokenType("bearer").scope("other").build());
+    assertNotEquals(tokens.hashCode(), OAuthTokens.builder().accessToken("access-2").refreshToken("refresh-1")
+        .expiresAt(EXPIRES).tokenType("bearer").scope("x").build().hashCode());
     assertFalse(tokens.equals("access-1"));
     assertFalse(tokens.equals(null));
   }
@@ -65,6 +76,6 @@ class OAuthTokensTest {
     assertEquals("OAuthTokens{accessToken=██, refreshToken=██, expiresAt=2026-01-01T00:15:00Z, tokenType=bearer, "
         + "scope=account.info:basic}", tokens.toString());
     assertEquals("OAuthTokens{accessToken=██, refreshToken=none, expiresAt=null, tokenType=bearer, scope=null}",
-        new OAuthTokens("a", null, null, "bearer", null).toString());
+        OAuthTokens.builder().accessToken("a").tokenType("bearer").build().toString());
   }
 }

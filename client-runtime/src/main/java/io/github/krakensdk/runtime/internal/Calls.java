@@ -554,8 +554,8 @@ public final class Calls {
       if (listener == CallListener.NONE) {
         return; // nobody listens: no records on every call
       }
-      CallAttempt attempt = new CallAttempt(operation.id(), attempts, reason, paced, queued, wire,
-          Math.max(0, status), failure);
+      CallAttempt attempt = CallAttempt.builder().operationId(operation.id()).number(attempts).reason(reason)
+          .paced(paced).queued(queued).onTheWire(wire).httpStatus(Math.max(0, status)).failure(failure).build();
       try {
         listener.attemptEnd(attempt);
       } catch (RuntimeException e) {
@@ -568,8 +568,9 @@ public final class Calls {
       if (listener == CallListener.NONE) {
         return failure;
       }
-      CallOutcome outcome = new CallOutcome(operation.id(), attempts, retries, nonceResent, rateLimitResent,
-          Duration.ofNanos(pacedNanos), Duration.ofNanos(queuedNanos), since(started), failure);
+      CallOutcome outcome = CallOutcome.builder().operationId(operation.id()).attempts(attempts).retries(retries)
+          .nonceResends(nonceResent).rateLimitResends(rateLimitResent).paced(Duration.ofNanos(pacedNanos))
+          .queued(Duration.ofNanos(queuedNanos)).duration(since(started)).failure(failure).build();
       try {
         listener.callEnd(outcome);
       } catch (RuntimeException e) {
@@ -798,8 +799,9 @@ public final class Calls {
         throw new UnexpectedResponseException(operation.id(), status, errors.malformed, excerptOf(body), null);
       }
       if (errors.failed) {
-        throw operation.errors().toException(new ServiceError(operation.id(), status, errors.errors, errors.code,
-            null, retryAfter(response.headers()), "", requestId(response.headers())));
+        throw operation.errors().toException(ServiceError.builder().operationId(operation.id()).httpStatus(status)
+            .errors(errors.errors).code(errors.code).retryAfter(retryAfter(response.headers())).bodyExcerpt("")
+            .requestId(requestId(response.headers())).build());
       }
       if (!errors.errors.isEmpty()) {
         warnings.onWarnings(operation.id(), errors.errors.stream().map(KrakenError::parse).toList());
@@ -847,8 +849,9 @@ public final class Calls {
         : text.substring(0, ResponseDecoding.EXCERPT_CHARS) + "…";
     Envelope errors = json == null ? null : operation.errors().envelopeOf(json);
     if (errors != null && errors.failed) {
-      throw operation.errors().toException(new ServiceError(operation.id(), status, errors.errors, errors.code,
-          null, retryAfter(response.headers()), excerpt, requestId(response.headers())));
+      throw operation.errors().toException(ServiceError.builder().operationId(operation.id()).httpStatus(status)
+          .errors(errors.errors).code(errors.code).retryAfter(retryAfter(response.headers())).bodyExcerpt(excerpt)
+          .requestId(requestId(response.headers())).build());
     }
     throw new UnexpectedResponseException(operation.id(), status,
         json == null ? "a JSON content type on a body that is not JSON, where a binary body was expected"
@@ -901,8 +904,9 @@ public final class Calls {
       return new UnexpectedResponseException(operation.id(), status, retryAfter(headers),
           json == null ? "error response that is not JSON" : "error response without an error", excerpt, null);
     }
-    return operation.errors().toException(new ServiceError(operation.id(), status, parsed.errors(), parsed.code(),
-        parsed.description(), retryAfter(headers), excerpt, requestId(headers)));
+    return operation.errors().toException(ServiceError.builder().operationId(operation.id()).httpStatus(status)
+        .errors(parsed.errors()).code(parsed.code()).errorDescription(parsed.description())
+        .retryAfter(retryAfter(headers)).bodyExcerpt(excerpt).requestId(requestId(headers)).build());
   }
 
   /**

@@ -119,7 +119,7 @@ public final class ErrorModel {
   /** The typed exception for {@code error}; a missing code is read from its first error string. */
   KrakenServiceException toException(ServiceError error) {
     if (error.code() == null && !error.errors().isEmpty()) {
-      error = error.withCode(codes.apply(codeOf(error.errors().get(0))));
+      error = error.toBuilder().code(codes.apply(codeOf(error.errors().get(0)))).build();
     }
     if (error.httpStatus() == 429 || has(error, Kind.RATE_LIMITED)) {
       return new RateLimitedException(error);

@@ -270,7 +270,8 @@ public final class Constraints {
     if (root.violations == null) {
       root.violations = new ArrayList<>();
     }
-    root.violations.add(new Violation(path(field), rule, requirement, describe(value)));
+    root.violations.add(Violation.builder().field(path(field)).rule(rule).requirement(requirement)
+        .value(describe(value)).build());
   }
 
   private Constraints root() {

@@ -108,8 +108,9 @@ final class RetryPolicyTest {
   void theCallCounterIsNotRetriedUnlessTheServiceSaidWhen() {
     assertNull(policy.delayBefore(2, SAFE, spot("EAPI:Rate limit exceeded")));
     assertNull(policy.delayBefore(2, SAFE, spot("EGeneral:Too many requests")));
-    RateLimitedException withRetryAfter = new RateLimitedException(new ServiceError("getAssets", 429,
-        List.of("EAPI:Rate limit exceeded"), null, null, Duration.ofMillis(200), ""));
+    RateLimitedException withRetryAfter = new RateLimitedException(ServiceError.builder().operationId("getAssets")
+        .httpStatus(429).errors(List.of("EAPI:Rate limit exceeded")).retryAfter(Duration.ofMillis(200))
+        .bodyExcerpt("").build());
     assertEquals(Duration.ofMillis(200), policy.delayBefore(2, SAFE, withRetryAfter));
   }
 
@@ -125,14 +126,17 @@ final class RetryPolicyTest {
   }
 
   private static KrakenServiceException status(int status) {
-    return new KrakenServiceException(new ServiceError("getAssets", status, List.of("EService:Unavailable"), null, null, null, ""));
+    return new KrakenServiceException(ServiceError.builder().operationId("getAssets").httpStatus(status)
+        .errors(List.of("EService:Unavailable")).bodyExcerpt("").build());
   }
 
   private static RateLimitedException spot(String error) {
-    return new RateLimitedException(new ServiceError("getAssets", 200, List.of(error), null, null, null, ""));
+    return new RateLimitedException(ServiceError.builder().operationId("getAssets").httpStatus(200)
+        .errors(List.of(error)).bodyExcerpt("").build());
   }
 
   private static RateLimitedException limited(Duration retryAfter) {
-    return new RateLimitedException(new ServiceError("getAssets", 429, List.of(), null, null, retryAfter, ""));
+    return new RateLimitedException(ServiceError.builder().operationId("getAssets").httpStatus(429).errors(List.of())
+        .retryAfter(retryAfter).bodyExcerpt("").build());
   }
 }

@@ -108,8 +108,7 @@ final class RatePacerTest {
   @Test
   void theServicesCounterErrorFillsBothCopies() {
     RatePacer pacer = new RatePacer(SpotRateTier.PRO, time);
-    pacer.onFailure(new io.github.krakensdk.errors.RateLimitedException(new io.github.krakensdk.errors.ServiceError(
-        "getBalance", 200, java.util.List.of("EAPI:Rate limit exceeded"), null, null, null, "", null)));
+    pacer.onFailure(new io.github.krakensdk.errors.RateLimitedException(error("EAPI:Rate limit exceeded")));
     assertEquals(Duration.ofSeconds(2), pacer.reserve(1), "20 at the service: 2 counts before 1 more fits under 19");
     assertEquals(Duration.ofSeconds(2), pacer.admit(1));
   }
@@ -166,7 +165,8 @@ final class RatePacerTest {
   }
 
   private static ServiceError error(String text) {
-    return new ServiceError("getBalance", 200, List.of(text), null, null, null, "");
+    return ServiceError.builder().operationId("getBalance").httpStatus(200).errors(List.of(text)).bodyExcerpt("")
+        .build();
   }
 
   @Test

@@ -41,8 +41,8 @@ final class TransportFailuresTest {
 
   @Test
   void subtypesKeepTheirTypeAndFacts() {
-    AuthenticationException rejected = new AuthenticationException(new ServiceError(
-        "getToken", 400, List.of("invalid_grant"), null, "expired", null, ""));
+    AuthenticationException rejected = new AuthenticationException(ServiceError.builder().operationId("getToken")
+        .httpStatus(400).errors(List.of("invalid_grant")).errorDescription("expired").bodyExcerpt("").build());
     KrakenException failure =
         TransportFailures.toKrakenException("getUserInfo", new KrakenFailureIOException(rejected));
     AuthenticationException e = assertInstanceOf(AuthenticationException.class, failure);

@@ -38,13 +38,14 @@ final class ConstraintsTest {
 
     List<Violation> violations = constraints.violations();
     assertEquals(List.of(
-        new Violation("strategy_id", "required", "null"),
-        new Violation("user", "length 14..42", "\"short\""),
-        new Violation("phone", "pattern ^\\+?[1-9]\\d{1,14}$", "\"12-34\""),
-        new Violation("resolution", "at most 4294967295", "4294967296"),
-        new Violation("resolution", "at least 0", "-1"),
-        new Violation("events", "item count 0..50", "51"),
-        new Violation("events[1]", "pattern ^[a-zA-Z0-9._]+$", "\"not ok\"")), violations);
+        Violation.builder().field("strategy_id").rule("required").value("null").build(),
+        Violation.builder().field("user").rule("length 14..42").value("\"short\"").build(),
+        Violation.builder().field("phone").rule("pattern ^\\+?[1-9]\\d{1,14}$").value("\"12-34\"").build(),
+        Violation.builder().field("resolution").rule("at most 4294967295").value("4294967296").build(),
+        Violation.builder().field("resolution").rule("at least 0").value("-1").build(),
+        Violation.builder().field("events").rule("item count 0..50").value("51").build(),
+        Violation.builder().field("events[1]").rule("pattern ^[a-zA-Z0-9._]+$").value("\"not ok\"").build()),
+            violations);
 
     ConstraintViolationException e =
         assertThrows(ConstraintViolationException.class, () -> constraints.throwIfAny("updateWebhook"));
@@ -60,8 +61,10 @@ final class ConstraintsTest {
     constraints.pattern("country_code", "gb", "^[A-Z]{2}$", "an ISO 3166-1 alpha-2 code, two capital letters");
     constraints.eachPattern("ids", List.of("A", "b"), "^[A-Z]$", "a capital letter");
     assertEquals(List.of(
-        new Violation("country_code", "pattern ^[A-Z]{2}$", "an ISO 3166-1 alpha-2 code, two capital letters", "\"gb\""),
-        new Violation("ids[1]", "pattern ^[A-Z]$", "a capital letter", "\"b\"")), constraints.violations());
+        Violation.builder().field("country_code").rule("pattern ^[A-Z]{2}$")
+            .requirement("an ISO 3166-1 alpha-2 code, two capital letters").value("\"gb\"").build(),
+        Violation.builder().field("ids[1]").rule("pattern ^[A-Z]$").requirement("a capital letter").value("\"b\"")
+            .build()), constraints.violations());
     ConstraintViolationException e =
         assertThrows(ConstraintViolationException.class, () -> constraints.throwIfAny("getAssetPairs"));
     assertTrue(e.getMessage().contains("country_code must be an ISO 3166-1 alpha-2 code, two capital letters"
@@ -77,7 +80,8 @@ final class ConstraintsTest {
 
     Constraints neither = Constraints.create();
     neither.anyGiven(List.of("txid", "cl_ord_id"), null, null);
-    assertEquals(List.of(new Violation("txid or cl_ord_id", "give txid or cl_ord_id", "null")), neither.violations());
+    assertEquals(List.of(Violation.builder().field("txid or cl_ord_id").rule("give txid or cl_ord_id").value("null")
+        .build()), neither.violations());
     ConstraintViolationException e =
         assertThrows(ConstraintViolationException.class, () -> neither.throwIfAny("cancelOrder"));
     assertEquals("cancelOrder: request not sent, 1 rule of the contract broken: give txid or cl_ord_id (none was set)",
@@ -98,15 +102,17 @@ final class ConstraintsTest {
     constraints.eachNested("tax_ids", Arrays.asList(taxId));
     constraints.eachValueNested("fees", Map.of("XBTUSD", taxId));
     assertEquals(List.of(
-        new Violation("tax_ids[0].issuing_country", "required", "null"),
-        new Violation("fees.XBTUSD.issuing_country", "required", "null")), constraints.violations());
+        Violation.builder().field("tax_ids[0].issuing_country").rule("required").value("null").build(),
+        Violation.builder().field("fees.XBTUSD.issuing_country").rule("required").value("null").build()),
+            constraints.violations());
   }
 
   @Test
   void exclusiveBoundsExcludeTheBound() {
     Constraints constraints = Constraints.create();
     constraints.range("size", 0, "0", true, null, false);
-    assertEquals(List.of(new Violation("size", "greater than 0", "0")), constraints.violations());
+    assertEquals(List.of(Violation.builder().field("size").rule("greater than 0").value("0").build()),
+        constraints.violations());
   }
 
   @Test
@@ -120,8 +126,9 @@ final class ConstraintsTest {
     constraints.jsonType("cursor", 1, "boolean", "string");
     constraints.jsonType("txid", 1.5, "string", "integer");
     constraints.eachJsonType("orders", List.of("OYVGEW-VYV5B-UUEXSK", 42, true), "string", "integer");
-    assertEquals(List.of(new Violation("cursor", "a JSON boolean or string", "1"),
-        new Violation("txid", "a JSON string or integer", "1.5"),
-        new Violation("orders[2]", "a JSON string or integer", "true")), constraints.violations());
+    assertEquals(List.of(Violation.builder().field("cursor").rule("a JSON boolean or string").value("1").build(),
+        Violation.builder().field("txid").rule("a JSON string or integer").value("1.5").build(),
+        Violation.builder().field("orders[2]").rule("a JSON string or integer").value("true").build()),
+            constraints.violations());
   }
 }

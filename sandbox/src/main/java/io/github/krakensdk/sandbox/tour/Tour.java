@@ -220,8 +220,7 @@ public final class Tour {
 
       // A day later (the stored token has expired): the SDK refreshes it before using it, grant
       // refresh_token, and stores the new pair; the service revokes the old one at once.
-      tokens.save(new OAuthTokens(first.accessToken(), first.refreshToken(), Instant.now(), first.tokenType(),
-          first.scope()));
+      tokens.save(first.toBuilder().expiresAt(Instant.now()).build());
       String accessToken = kraken.oauthTokens().accessToken();
       OAuthTokens refreshed = tokens.load();
       check(accessToken.equals(refreshed.accessToken()), "the refreshed access token was not stored");

@@ -259,8 +259,8 @@ class ErrorPathTest {
   @Test
   void expiredGrantIsAnAuthenticationFailure() throws Throwable {
     ServiceCall call = call(Family.OAUTH, "getUserInfo");
-    InMemoryTokenStore store = new InMemoryTokenStore(new OAuthTokens(WireFixture.ACCESS_TOKEN, null,
-        Instant.now().plus(Duration.ofHours(1)), "bearer", null));
+    InMemoryTokenStore store = new InMemoryTokenStore(OAuthTokens.builder().accessToken(WireFixture.ACCESS_TOKEN)
+        .expiresAt(Instant.now().plus(Duration.ofHours(1))).tokenType("bearer").build());
     JsonNode body = NODES.objectNode().put("error", "invalid_token").put("error_description", "expired");
     try (WireFixture wire = WireFixture.builder().tokens(store).build()) {
       WireFixture.enqueue(wire.server, 401, Contracts.writeJson(body));

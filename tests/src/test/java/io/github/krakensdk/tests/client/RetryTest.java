@@ -235,13 +235,17 @@ class RetryTest {
     RetryPolicy policy = RetryPolicy.exponential()
         .maxAttempts(5).initialDelay(Duration.ofMillis(100)).maxDelay(Duration.ofMillis(250)).build();
     KrakenException unavailable = new KrakenServiceException(
-        new ServiceError("getAssets", 503, List.of("EService:Unavailable"), null, null, null, ""));
-    RateLimitedException limited = new RateLimitedException(new ServiceError("getAssets", 429,
-        List.of("EAPI:Rate limit exceeded"), null, null, Duration.ofMillis(200), ""));
-    RateLimitedException limitedLong = new RateLimitedException(new ServiceError("getAssets", 429,
-        List.of("EAPI:Rate limit exceeded"), null, null, Duration.ofSeconds(1), ""));
+        ServiceError.builder().operationId("getAssets").httpStatus(503).errors(List.of("EService:Unavailable"))
+            .bodyExcerpt("").build());
+    RateLimitedException limited = new RateLimitedException(ServiceError.builder().operationId("getAssets")
+        .httpStatus(429).errors(List.of("EAPI:Rate limit exceeded")).retryAfter(Duration.ofMillis(200))
+        .bodyExcerpt("").build());
+    RateLimitedException limitedLong = new RateLimitedException(ServiceError.builder().operationId("getAssets")
+        .httpStatus(429).errors(List.of("EAPI:Rate limit exceeded")).retryAfter(Duration.ofSeconds(1)).bodyExcerpt("")
+        .build());
     KrakenException rejected = new KrakenServiceException(
-        new ServiceError("getAssets", 200, List.of("EGeneral:Invalid arguments"), null, null, null, ""));
+        ServiceError.builder().operationId("getAssets").httpStatus(200).errors(List.of("EGeneral:Invalid arguments"))
+            .bodyExcerpt("").build());
 
     assertEquals(Duration.ofMillis(200), policy.delayBefore(2, true, limited), "Retry-After, exactly");
     assertNull(policy.delayBefore(2, true, limitedLong), "a Retry-After above the cap gives up");

@@ -69,8 +69,9 @@ public final class TokenCall {
         return client.oauthTokens().completeAuthorization(text(arguments, "code"), text(arguments, "redirect_uri"));
       }
       case "refresh_token" -> {
-        save(store, new OAuthTokens("expired-" + WireFixture.ACCESS_TOKEN, text(arguments, "refresh_token"),
-            Instant.now().minus(Duration.ofMinutes(1)), "bearer", null));
+        save(store, OAuthTokens.builder().accessToken("expired-" + WireFixture.ACCESS_TOKEN)
+            .refreshToken(text(arguments, "refresh_token")).expiresAt(Instant.now().minus(Duration.ofMinutes(1)))
+            .tokenType("bearer").build());
         client.oauthTokens().accessToken();
         return load(store);
       }

@@ -121,8 +121,8 @@ public final class WireFixture implements AutoCloseable {
 
   /** Tokens that stay valid for the whole test, with a refresh token. */
   public static OAuthTokens validTokens() {
-    return new OAuthTokens(ACCESS_TOKEN, REFRESH_TOKEN, Instant.now().plus(Duration.ofHours(4)), "bearer",
-        "account.info:basic account.fast-api-key:read");
+    return OAuthTokens.builder().accessToken(ACCESS_TOKEN).refreshToken(REFRESH_TOKEN).expiresAt(Instant.now()
+        .plus(Duration.ofHours(4))).tokenType("bearer").scope("account.info:basic account.fast-api-key:read").build();
   }
 
   /**

@@ -300,8 +300,8 @@ class SecretsTest {
         KrakenClient readOnly = sandbox.newClientBuilder().logging(logging)
             .futuresCredentials(demo.futuresReadOnly().credentials()).build();
         KrakenClient revoked = sandbox.newClientBuilder().logging(logging).oauth(demo.oauthConfidentialClient(),
-            new InMemoryTokenStore(new OAuthTokens(revokedAccessToken, null, Instant.now().plusSeconds(60),
-                "bearer", null))).build()) {
+            new InMemoryTokenStore(OAuthTokens.builder().accessToken(revokedAccessToken).expiresAt(Instant.now()
+                .plusSeconds(60)).tokenType("bearer").build())).build()) {
       roots.addAll(List.of(wrong, replay, readOnly, revoked));
       attempt(() -> wrong.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()));
       attempt(() -> wrong.futures().getNotifications());
@@ -352,8 +352,8 @@ class SecretsTest {
 
   /** {@code tokens} already expired, so that the next bearer use refreshes them through the token path. */
   private static OAuthTokens expired(OAuthTokens tokens) {
-    return new OAuthTokens(tokens.accessToken(), tokens.refreshToken(), Instant.now().minusSeconds(60),
-        tokens.tokenType(), tokens.scope());
+    return OAuthTokens.builder().accessToken(tokens.accessToken()).refreshToken(tokens.refreshToken())
+        .expiresAt(Instant.now().minusSeconds(60)).tokenType(tokens.tokenType()).scope(tokens.scope()).build();
   }
 
   /** Each secret as it is and URL-encoded (Base64 secrets change when encoded). */

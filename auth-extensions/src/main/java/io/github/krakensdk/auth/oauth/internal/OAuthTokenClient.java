@@ -120,7 +120,7 @@ public final class OAuthTokenClient {
             .add("refresh_token", Secrets.requireNonBlank(refreshToken, "refreshToken"))
             .build();
     OAuthTokens tokens = post(form, true);
-    return tokens.refreshToken() == null ? tokens.withRefreshToken(refreshToken) : tokens;
+    return tokens.refreshToken() == null ? tokens.toBuilder().refreshToken(refreshToken).build() : tokens;
   }
 
   private OAuthTokens post(FormBody form, boolean refreshing) {
@@ -173,14 +173,14 @@ public final class OAuthTokenClient {
     Integer expiresIn = tokens.expiresIn();
     // Without expires_in the lifetime is unknown: the token is used until the service answers 401.
     Instant expiresAt = expiresIn == null ? null : sent.plusSeconds(Math.max(0, expiresIn));
-    return new OAuthTokens(
-        tokens.accessToken(),
-        tokens.refreshToken(),
-        expiresAt,
+    // The contract's TokenResponse has no scope (Kraken's token endpoint sends none).
+    return OAuthTokens.builder()
+        .accessToken(tokens.accessToken())
+        .refreshToken(tokens.refreshToken())
+        .expiresAt(expiresAt)
         // The contract requires token_type; an answer without one is still a bearer token.
-        tokens.tokenType() != null ? tokens.tokenType().value() : "bearer",
-        // The contract's TokenResponse has no scope (Kraken's token endpoint sends none).
-        null);
+        .tokenType(tokens.tokenType() != null ? tokens.tokenType().value() : "bearer")
+        .build();
   }
 
   /** The {@code result} member of a {@code {"result": {...}}} envelope as tokens, or null. */
