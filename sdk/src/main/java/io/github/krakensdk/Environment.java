@@ -88,6 +88,14 @@ public final class Environment {
     return embed;
   }
 
+  /**
+   * A builder with no URL set: every one must be given. {@code PRODUCTION.toBuilder()} is the
+   * usual start, changing only some.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
   /** A builder starting from this environment's URLs. */
   public Builder toBuilder() {
     return new Builder(this);
@@ -137,7 +145,10 @@ public final class Environment {
     return url;
   }
 
-  /** Changes some URLs of an environment; start from {@link Environment#toBuilder()}. */
+  /**
+   * Sets the URLs of an environment, each as a {@code String} or a {@link URI}; {@link #build()}
+   * checks them.
+   */
   public static final class Builder {
     private URI spot;
     private URI futures;
@@ -163,9 +174,19 @@ public final class Environment {
       return this;
     }
 
+    public Builder spot(URI url) {
+      this.spot = checked(url, "spot");
+      return this;
+    }
+
     /** The Futures base, including {@code /derivatives/api/v3}. */
     public Builder futures(String url) {
       this.futures = parse(url, "futures");
+      return this;
+    }
+
+    public Builder futures(URI url) {
+      this.futures = checked(url, "futures");
       return this;
     }
 
@@ -174,8 +195,18 @@ public final class Environment {
       return this;
     }
 
+    public Builder futuresDemo(URI url) {
+      this.futuresDemo = checked(url, "futuresDemo");
+      return this;
+    }
+
     public Builder oauth(String url) {
       this.oauth = parse(url, "oauth");
+      return this;
+    }
+
+    public Builder oauth(URI url) {
+      this.oauth = checked(url, "oauth");
       return this;
     }
 
@@ -185,8 +216,18 @@ public final class Environment {
       return this;
     }
 
+    public Builder oauthAuthorize(URI url) {
+      this.oauthAuthorize = checked(url, "oauthAuthorize");
+      return this;
+    }
+
     public Builder embed(String url) {
       this.embed = parse(url, "embed");
+      return this;
+    }
+
+    public Builder embed(URI url) {
+      this.embed = checked(url, "embed");
       return this;
     }
 

@@ -35,7 +35,23 @@ final class EnvironmentTest {
     assertEquals("embed must be an http or https URL (was ftp://example.com/)", refused.getMessage());
     assertThrows(IllegalArgumentException.class, () -> Environment.PRODUCTION.toBuilder().oauthAuthorize("not a url"));
     assertEquals("spot == null", assertThrows(NullPointerException.class,
-        () -> Environment.PRODUCTION.toBuilder().spot(null)).getMessage());
+        () -> Environment.PRODUCTION.toBuilder().spot((String) null)).getMessage());
+    assertEquals("futures must be an http or https URL (was file:/tmp/)", assertThrows(IllegalArgumentException.class,
+        () -> Environment.PRODUCTION.toBuilder().futures(java.net.URI.create("file:/tmp/"))).getMessage());
+    assertEquals("embed == null", assertThrows(NullPointerException.class,
+        () -> Environment.builder().spot("https://api.kraken.com/").futures("https://futures.kraken.com/")
+            .futuresDemo("https://demo-futures.kraken.com/").oauth("https://api.kraken.com/")
+            .oauthAuthorize("https://id.kraken.com/oauth/authorize").build()).getMessage(),
+        "a builder from nothing names the URL left out");
+  }
+
+  @Test
+  void aUriIsTakenAsAStringIsAndBaseUrlsEndWithASlash() {
+    Environment byUri = Environment.PRODUCTION.toBuilder().embed(java.net.URI.create("http://127.0.0.1:9/embed")).build();
+    Environment byString = Environment.PRODUCTION.toBuilder().embed("http://127.0.0.1:9/embed").build();
+    assertEquals(byString, byUri);
+    assertEquals("http://127.0.0.1:9/embed/", byUri.embed().toString());
+    assertEquals(Environment.PRODUCTION, Environment.PRODUCTION.toBuilder().build());
   }
 
   @Test
