@@ -39,7 +39,8 @@ final class OperationRequests {
    * it by its own decision ({@code x-kraken-contract-only: [required]} on the parameter or the body);
    * {@code javaName} the contract's Java name of it ({@code x-kraken-java-name}), or null.
    */
-  record Member(String in, String wireName, String description, boolean requiredByDecision, String javaName) {}
+  record Member(String in, String wireName, String description, boolean requiredByDecision, String javaName,
+      ValueTypes.ValueType javaType) {}
 
   /** What the service needs to turn a request into a Retrofit call. */
   record Shape(String requestSchema, String bodySchema, String jsonQuerySchema) {}
@@ -96,7 +97,8 @@ final class OperationRequests {
           add(operation, request, members, name, parameter.getSchema(),
               new Member(parameter.getIn(), name, parameter.getDescription(),
                   ContractOnly.marked(parameter.getExtensions()).contains("required"),
-                  (String) extension(parameter.getExtensions(), JavaNames.EXTENSION)),
+                  (String) extension(parameter.getExtensions(), JavaNames.EXTENSION),
+                  parameterType(operation, name, parameter)),
               Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn()), required);
         }
         String bodySchema = null;
@@ -187,10 +189,15 @@ final class OperationRequests {
     object.getProperties().forEach((name, property) -> {
       if (!Boolean.TRUE.equals(extension(property.getExtensions(), SIGNER_FILLED))) {
         add(operation, request, members, name, property, new Member(in, name, null, requiredByDecision,
-            javaNames.of(schemaName, name)),
+            javaNames.of(schemaName, name), javaNames.type(schemaName, name)),
             required.contains(name), requiredMembers);
       }
     });
+  }
+
+  private static ValueTypes.ValueType parameterType(Operation operation, String name, Parameter parameter) {
+    Object type = extension(parameter.getExtensions(), ValueTypes.EXTENSION);
+    return type == null ? null : ValueTypes.of(operation.getOperationId() + "." + name, String.valueOf(type));
   }
 
   private static void add(Operation operation, ObjectSchema request, Map<String, Member> members, String name,

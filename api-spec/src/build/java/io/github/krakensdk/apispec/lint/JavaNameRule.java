@@ -11,10 +11,12 @@ import java.util.Set;
  * name in Java ({@code type} is {@code side}): a lowerCamelCase identifier that is no Java keyword
  * nor a name a generated class already has ({@code builder}, {@code toString}), and unique among
  * the Java names of its schema, where a member without one is named by the camel case of its wire
- * name ({@code reduce_only} is {@code reduceOnly}).
+ * name ({@code reduce_only} is {@code reduceOnly}). {@code x-kraken-single} on an array member
+ * names the accessor of its one element, under the same rules.
  */
 final class JavaNameRule implements Rule {
   static final String EXTENSION = "x-kraken-java-name";
+  static final String SINGLE = "x-kraken-single";
 
   private static final Set<String> RESERVED = Set.of(
       "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
@@ -50,6 +52,23 @@ final class JavaNameRule implements Rule {
         if (earlier != null) {
           report.at(at + (declared == null ? "" : "/" + EXTENSION), "the Java name " + javaName
               + " is already the name of member " + earlier + " of " + schema.getKey());
+        }
+      }
+      for (Map.Entry<String, JsonNode> property : schema.getValue().path("properties").properties()) {
+        JsonNode single = property.getValue().get(SINGLE);
+        if (single == null) {
+          continue;
+        }
+        String at = properties + "/" + Contract.escape(property.getKey()) + "/" + SINGLE;
+        if (!"array".equals(contract.resolve(property.getValue()).path("type").asText())) {
+          report.at(at, "names the accessor of the one element of a list; " + property.getKey() + " is no array");
+        } else if (!single.isTextual() || !single.asText().matches("[a-z][A-Za-z0-9]*")
+            || RESERVED.contains(single.asText())) {
+          report.at(at, "must be a lowerCamelCase Java identifier that is not a keyword"
+              + " nor a method every generated class has, not " + single);
+        } else if (javaNames.containsKey(single.asText())) {
+          report.at(at, "the Java name " + single.asText() + " is already the name of member "
+              + javaNames.get(single.asText()) + " of " + schema.getKey());
         }
       }
     }

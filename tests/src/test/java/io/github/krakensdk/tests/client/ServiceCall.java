@@ -81,9 +81,10 @@ public final class ServiceCall {
    * @param requiredByDecision the member is required by the contract's own decision ({@code
    *     x-kraken-contract-only: [required]} on its parameter or its body): the sandbox requires
    *     it, the client does not
+   * @param javaType the typed value the contract gives it ({@code x-kraken-java-type}), or null
    */
   public record Member(String name, String location, Schema<?> schema, boolean required, Parameter parameter,
-      boolean requiredByDecision, String javaName) {
+      boolean requiredByDecision, String javaName, String javaType) {
     public boolean inBody() {
       return location.equals("body") || location.equals("form");
     }
@@ -213,7 +214,8 @@ public final class ServiceCall {
       members.add(new Member(parameter.getName(), parameter.getIn(), parameter.getSchema(), required, parameter,
           required && contract.contractOnly(parameter).contains("required"),
           parameter.getExtensions() != null && parameter.getExtensions().get("x-kraken-java-name") != null
-              ? String.valueOf(parameter.getExtensions().get("x-kraken-java-name")) : JavaTypes.camel(parameter.getName())));
+              ? String.valueOf(parameter.getExtensions().get("x-kraken-java-name")) : JavaTypes.camel(parameter.getName()),
+          null));
     }
     String mediaType = contract.requestMediaType(op);
     if (mediaType != null) {
@@ -230,7 +232,8 @@ public final class ServiceCall {
     contract.properties(object).forEach((name, property) -> {
       if (!flag(property.getExtensions(), SIGNER_FILLED)) {
         into.add(new Member(name, location, property, required.contains(name), parameter,
-            byDecision && required.contains(name), JavaTypes.javaName(Contract.schemaName(object), name)));
+            byDecision && required.contains(name), JavaTypes.javaName(Contract.schemaName(object), name),
+            JavaTypes.javaType(Contract.schemaName(object), name)));
       }
     });
   }
