@@ -10,7 +10,7 @@ import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.spot.model.AddOrderRequest;
 import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.CancelOrderRequest;
-import io.github.krakensdk.spot.model.GetAssetsRequest;
+import io.github.krakensdk.spot.model.ListAssetsRequest;
 import io.github.krakensdk.spot.model.GetOrderBookRequest;
 import io.github.krakensdk.spot.model.GetTickerRequest;
 import io.github.krakensdk.spot.model.GetTradeVolumeRequest;
@@ -74,7 +74,7 @@ public final class Clients {
     final AddOrderRequest addOrderRequest = AddOrderRequest.builder().orderType(OrderType.LIMIT)
         .side(OrderSide.BUY).volume(new BigDecimal("1.25")).pair("XBTUSD").price(OrderPrice.of(new BigDecimal("27500.0"))).build();
     final CancelOrderRequest cancelOrderRequest = CancelOrderRequest.builder().txid(Payloads.ORDER_TXID).build();
-    final GetAssetsRequest assetsRequest = GetAssetsRequest.builder().build();
+    final ListAssetsRequest assetsRequest = ListAssetsRequest.builder().build();
     /** No pair: the tickers of every pair. */
     final GetTickerRequest tickerRequest = GetTickerRequest.builder().build();
     final GetOrderBookRequest depthRequest =
@@ -121,7 +121,7 @@ public final class Clients {
     }
 
     Map<String, AssetInfo> assets() {
-      return kraken.spot().getAssets(assetsRequest);
+      return kraken.spot().listAssets(assetsRequest);
     }
 
     Map<String, TickerInfo> ticker() {

@@ -384,6 +384,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       boolean inService = shape != null;
       if (inService) {
         serviceOperations.add(operation);
+        operation.vendorExtensions.put("x-gen-method", serviceMethod(operation));
         String requestClass = shape.requestSchema() == null ? null : toModelName(shape.requestSchema());
         operation.vendorExtensions.put("x-gen-request-class", requestClass);
         // Every member optional and no one-of group: the call can also be made with no argument.
@@ -554,7 +555,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         throw new IllegalArgumentException(operation.operationId + ": x-kraken-section must name one of the tag's "
             + "x-kraken-sections " + bySection.keySet() + " (was " + section + ")");
       }
-      members.add(operation.operationId);
+      members.add((String) operation.vendorExtensions.get("x-gen-method"));
     }
     bySection.forEach((name, members) -> {
       if (!members.isEmpty()) {
@@ -623,10 +624,27 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         members.append('.').append(member.name).append("(...)");
       }
       return operation.vendorExtensions.get("x-gen-result-type") + " result = kraken." + accessor + "()."
-          + operation.operationId + "(r -> " + members + ");";
+          + operation.vendorExtensions.get("x-gen-method") + "(r -> " + members + ");";
     }
     CodegenOperation first = operations.get(0);
-    return first.vendorExtensions.get("x-gen-result-type") + " result = kraken." + accessor + "()." + first.operationId + "();";
+    return first.vendorExtensions.get("x-gen-result-type") + " result = kraken." + accessor + "()." + first.vendorExtensions.get("x-gen-method") + "();";
+  }
+
+  /**
+   * The service method's name: the operation's {@code x-kraken-java-name} (Spot's {@code
+   * getWithdrawalMethods} is {@code listWithdrawalMethods}), else its operationId, which stays the
+   * operation's key everywhere else (the Retrofit method, errors, listeners, tests).
+   */
+  private static String serviceMethod(CodegenOperation operation) {
+    Object javaName = operation.vendorExtensions.get(JavaNames.EXTENSION);
+    if (javaName == null) {
+      return operation.operationId;
+    }
+    if (!JavaNames.isJavaIdentifier(String.valueOf(javaName))) {
+      throw new IllegalArgumentException(operation.operationId + ": " + JavaNames.EXTENSION
+          + " must be a lowerCamelCase Java identifier, not " + javaName);
+    }
+    return String.valueOf(javaName);
   }
 
   /** {@code @Security(...)} with the operation's schemes and scopes, read by the interceptors. */

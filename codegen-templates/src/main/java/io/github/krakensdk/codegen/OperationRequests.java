@@ -107,7 +107,10 @@ final class OperationRequests {
           bodySchema = simpleName(mediaRef(body.getContent()));
           flatten(operation, bodySchema, schemas.get(bodySchema), "body", request, members, required, javaNames);
         }
-        String requestName = capitalize(operation.getOperationId()) + "Request";
+        // Named after the service method, which the contract may name (x-kraken-java-name).
+        Object javaName = extension(operation.getExtensions(), JavaNames.EXTENSION);
+        String requestName = capitalize(javaName != null ? String.valueOf(javaName) : operation.getOperationId())
+            + "Request";
         if (!members.isEmpty()) {
           if (schemas.containsKey(requestName)) {
             throw new IllegalArgumentException("schema " + requestName + " clashes with the request of operation "

@@ -47,7 +47,7 @@ import okhttp3.OkHttpClient;
  * <pre>{@code
  * try (Sandbox sandbox = Sandbox.builder().start();
  *      KrakenClient kraken = sandbox.newClient()) {
- *   Map<String, AssetInfo> assets = kraken.spot().getAssets(r -> r.asset("XBT,ETH"));
+ *   Map<String, AssetInfo> assets = kraken.spot().listAssets(r -> r.asset("XBT,ETH"));
  * }
  * }</pre>
  *

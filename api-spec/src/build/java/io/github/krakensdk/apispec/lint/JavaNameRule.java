@@ -11,7 +11,8 @@ import java.util.Set;
  * name in Java ({@code type} is {@code side}): a lowerCamelCase identifier that is no Java keyword
  * nor a name a generated class already has ({@code builder}, {@code toString}), and unique among
  * the Java names of its schema, where a member without one is named by the camel case of its wire
- * name ({@code reduce_only} is {@code reduceOnly}). {@code x-kraken-single} on an array member
+ * name ({@code reduce_only} is {@code reduceOnly}). On an operation it names the service method,
+ * unique among the file's service methods (the operationIds of the others). {@code x-kraken-single} on an array member
  * names the accessor of its one element, under the same rules.
  */
 final class JavaNameRule implements Rule {
@@ -31,6 +32,28 @@ final class JavaNameRule implements Rule {
   }
 
   @Override public void check(Contract contract, RuleOptions options, Report report) {
+    Map<String, String> methods = new HashMap<>();
+    for (Contract.Operation operation : contract.operations()) {
+      if (operation.operationId() != null && !operation.node().has(EXTENSION)) {
+        methods.put(operation.operationId(), operation.operationId());
+      }
+    }
+    for (Contract.Operation operation : contract.operations()) {
+      JsonNode declared = operation.node().get(EXTENSION);
+      if (declared == null) {
+        continue;
+      }
+      String at = operation.pointer() + "/" + EXTENSION;
+      if (!declared.isTextual() || !declared.asText().matches("[a-z][A-Za-z0-9]*")
+          || RESERVED.contains(declared.asText())) {
+        report.at(at, "must be a lowerCamelCase Java identifier that is not a keyword, not " + declared);
+        continue;
+      }
+      String earlier = methods.putIfAbsent(declared.asText(), operation.operationId());
+      if (earlier != null) {
+        report.at(at, "the service method " + declared.asText() + " is already the Java name of " + earlier);
+      }
+    }
     for (Map.Entry<String, JsonNode> schema : contract.root().path("components").path("schemas").properties()) {
       String properties = "/components/schemas/" + Contract.escape(schema.getKey()) + "/properties";
       Map<String, String> javaNames = new HashMap<>();

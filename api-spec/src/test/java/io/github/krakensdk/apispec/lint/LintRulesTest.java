@@ -246,6 +246,8 @@ final class LintRulesTest {
         new Break("java-name", "spot", "a single-value accessor named as another member",
             t -> obj(t, "/components/schemas/OrderAdded/properties/txid").put("x-kraken-single", "description"),
             "/components/schemas/OrderAdded/properties/txid/x-kraken-single"),
+        new Break("java-name", "spot", "an operation's Java name another operation has",
+            t -> obj(t, CANCEL_ORDER).put("x-kraken-java-name", "addOrder"), CANCEL_ORDER + "/x-kraken-java-name"),
         new Break("java-type", "spot", "a Java type the SDK does not have",
             t -> obj(t, ORDER_PROPERTIES + "/price").put("x-kraken-java-type", "Price"),
             ORDER_PROPERTIES + "/price/x-kraken-java-type"),
