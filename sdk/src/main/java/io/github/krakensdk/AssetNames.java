@@ -5,7 +5,7 @@ import io.github.krakensdk.spot.SpotService;
 import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.AssetPair;
 import io.github.krakensdk.spot.model.GetAssetPairsRequest;
-import io.github.krakensdk.spot.model.GetAssetsRequest;
+import io.github.krakensdk.spot.model.ListAssetsRequest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -297,7 +297,7 @@ public final class AssetNames {
    */
   public static AssetNames load(SpotService spot) {
     Objects.requireNonNull(spot, "spot == null");
-    Map<String, AssetInfo> assets = spot.getAssets(GetAssetsRequest.builder().build());
+    Map<String, AssetInfo> assets = spot.listAssets(ListAssetsRequest.builder().build());
     Map<String, AssetPair> pairs = spot.getAssetPairs(GetAssetPairsRequest.builder().build());
     return of(assets, pairs);
   }

@@ -14,12 +14,14 @@ import io.github.krakensdk.spot.model.OrderAdded;
 import io.github.krakensdk.spot.model.OrderBatchAdded;
 import io.github.krakensdk.spot.model.OrderEdited;
 import io.github.krakensdk.spot.model.OrderType;
+import io.github.krakensdk.values.OrderFlag;
+import io.github.krakensdk.values.OrderPrice;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 /**
  * Refuses, before sending, an order that breaks a limit of its pair in the {@link AssetPairsCache}
@@ -30,8 +32,6 @@ final class OrderChecks implements RequestHook {
   /** How many placed orders' pairs are remembered for amends. */
   static final int REMEMBERED = 10_000;
 
-  private static final Pattern ABSOLUTE = Pattern.compile("^([0-9]+(\\.[0-9]*)?|\\.[0-9]+)$");
-  private static final Pattern VIQC = Pattern.compile("(^|,)viqc(,|$)");
 
   private final Supplier<AssetPairsCache> cache;
   /** txid or cl_ord_id of an order this client placed, to its pair as requested. Guarded by itself. */
@@ -92,8 +92,8 @@ final class OrderChecks implements RequestHook {
   @Override
   public void afterResult(String operationId, Object request, Object result) {
     if (request instanceof AddOrderRequest order && result instanceof OrderAdded added) {
-      if (added.txid() != null) {
-        added.txid().forEach(txid -> remember(txid, order.pair()));
+      if (added.txids() != null) {
+        added.txids().forEach(txid -> remember(txid, order.pair()));
         remember(order.clientOrderId(), order.pair());
       }
     } else if (request instanceof AddOrderBatchRequest batch && result instanceof OrderBatchAdded added) {
@@ -143,10 +143,10 @@ final class OrderChecks implements RequestHook {
   /** One pair's limits, and the checks against them. */
   private record Pair(String name, AssetPair limits) {
     void order(String operationId, String prefix, OrderType type, BigDecimal volume, BigDecimal displayvol,
-        String price, String price2, String oflags) {
+        OrderPrice price, OrderPrice price2, Set<OrderFlag> flags) {
       price(operationId, prefix + "price", price);
       price(operationId, prefix + "price2", price2);
-      boolean inQuote = oflags != null && VIQC.matcher(oflags).find();
+      boolean inQuote = flags != null && flags.contains(OrderFlag.VIQC);
       if (volume != null && inQuote) {
         minimum(operationId, prefix + "volume", volume, "costmin", limits.costmin(),
             prefix + "volume " + volume.toPlainString() + " (in the quote currency, viqc)");
@@ -172,8 +172,8 @@ final class OrderChecks implements RequestHook {
      * {@code tick_size} (the service's {@code EOrder:Tick size check failed}); a relative one is the
      * service's to check.
      */
-    void price(String operationId, String field, String text) {
-      BigDecimal price = absolute(text);
+    void price(String operationId, String field, OrderPrice given) {
+      BigDecimal price = absolute(given);
       if (price == null) {
         return;
       }
@@ -213,8 +213,8 @@ final class OrderChecks implements RequestHook {
               + (decimals == 1 ? " decimal; " : " decimals; ") + limit + " is " + most);
     }
 
-    private static BigDecimal absolute(String price) {
-      return price == null || !ABSOLUTE.matcher(price).matches() ? null : new BigDecimal(price);
+    private static BigDecimal absolute(OrderPrice price) {
+      return price == null || !price.isAbsolute() ? null : price.amount();
     }
   }
 }

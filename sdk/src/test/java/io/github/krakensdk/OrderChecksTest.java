@@ -16,12 +16,15 @@ import io.github.krakensdk.spot.model.ConditionalClose;
 import io.github.krakensdk.spot.model.CloseOrderType;
 import io.github.krakensdk.spot.model.OrderSide;
 import io.github.krakensdk.spot.model.OrderType;
+import io.github.krakensdk.values.OrderFlag;
+import io.github.krakensdk.values.OrderPrice;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -115,7 +118,7 @@ final class OrderChecksTest {
 
   private static Consumer<AddOrderRequest.Builder> limitBuy(String volume, String price) {
     return r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT).volume(new BigDecimal(volume))
-        .price(price);
+        .price(OrderPrice.of(new BigDecimal(price)));
   }
 
   private PairLimitException refused(Consumer<AddOrderRequest.Builder> order) {
@@ -156,25 +159,25 @@ final class OrderChecksTest {
     assertEquals("tick_size", e.limit());
     assertEquals(new BigDecimal("0.5"), e.limitValue());
     assertEquals("close[price2]", refused(limitBuy("0.01", "65000.5").andThen(r -> r
-        .closeOrderType(CloseOrderType.STOP_LOSS_LIMIT).closePrice("64000").closeSecondaryPrice("63999.9"))).field());
+        .closeOrderType(CloseOrderType.STOP_LOSS_LIMIT).closePrice(OrderPrice.of(new BigDecimal("64000"))).closeSecondaryPrice(OrderPrice.of(new BigDecimal("63999.9"))))).field());
     BatchOrder good = BatchOrder.builder().side(OrderSide.BUY).orderType(OrderType.LIMIT)
-        .volume(new BigDecimal("0.01")).price("40000.5").build();
+        .volume(new BigDecimal("0.01")).price(OrderPrice.of(new BigDecimal("40000.5"))).build();
     PairLimitException batch = assertThrows(PairLimitException.class, () -> kraken.spot().addOrderBatch(r -> r
-        .pair("XBTUSD").orders(List.of(good, good.toBuilder().price("40000.2").build()))));
+        .pair("XBTUSD").orders(List.of(good, good.toBuilder().price(OrderPrice.of(new BigDecimal("40000.2"))).build()))));
     assertEquals("orders[1].price", batch.field());
     assertEquals("tick_size", batch.limit());
     PairLimitException edit = assertThrows(PairLimitException.class, () -> kraken.spot().editOrder(r -> r
-        .txid("OU22CG-KLAF2-FWUDD7").pair("XBTUSD").secondaryPrice("64999.9")));
+        .txid("OU22CG-KLAF2-FWUDD7").pair("XBTUSD").secondaryPrice(OrderPrice.of(new BigDecimal("64999.9")))));
     assertEquals("price2", edit.field());
     PairLimitException amend = assertThrows(PairLimitException.class, () -> kraken.spot().amendOrder(r -> r
-        .txid("OTHER-ORDER-ID").pair("XBTUSD").triggerPrice("64000.1")));
+        .txid("OTHER-ORDER-ID").pair("XBTUSD").triggerPrice(OrderPrice.of(new BigDecimal("64000.1")))));
     assertEquals("trigger_price", amend.field());
     assertEquals(List.of("/0/public/AssetPairs"), paths, "nothing off the grid was sent");
 
     // On the grid, and relative prices, go out.
     kraken.spot().addOrder(limitBuy("0.01", "65000.50"));
     kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.SELL).orderType(OrderType.TRAILING_STOP)
-        .volume(new BigDecimal("0.01")).price("+0.3"));
+        .volume(new BigDecimal("0.01")).price(OrderPrice.offset(new BigDecimal("0.3"))));
     assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder", "/0/private/AddOrder"), paths);
   }
 
@@ -207,7 +210,7 @@ final class OrderChecksTest {
   void aConditionalClosePriceIsHeldToTheSameRule() {
     start(true);
     PairLimitException e = refused(limitBuy("0.01", "65000").andThen(r -> r.closeOrderType(CloseOrderType.LIMIT)
-        .closePrice("66000.25")));
+        .closePrice(OrderPrice.of(new BigDecimal("66000.25")))));
     assertEquals("close[price]", e.field());
     assertEquals(List.of("/0/public/AssetPairs"), paths);
   }
@@ -224,7 +227,7 @@ final class OrderChecksTest {
   void relativePricesAreLeftToTheService() {
     start(true);
     kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.SELL).orderType(OrderType.TRAILING_STOP_LIMIT)
-        .volume(new BigDecimal("0.01")).price("+1.125%").secondaryPrice("-12.25"));
+        .volume(new BigDecimal("0.01")).price(OrderPrice.percent(new BigDecimal("1.125"))).secondaryPrice(OrderPrice.offset(new BigDecimal("-12.25"))));
     assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder"), paths);
   }
 
@@ -232,7 +235,7 @@ final class OrderChecksTest {
   void aVolumeInTheQuoteCurrencyIsHeldToCostmin() {
     start(true);
     PairLimitException e = refused(r -> r.pair("XXBTZUSD").side(OrderSide.BUY).orderType(OrderType.MARKET)
-        .volume(new BigDecimal("0.4")).flags("fciq,viqc"));
+        .volume(new BigDecimal("0.4")).flags(Set.of(OrderFlag.FCIQ, OrderFlag.VIQC)));
     assertEquals("addOrder: XXBTZUSD: volume 0.4 (in the quote currency, viqc) is under costmin 0.5", e.getMessage());
   }
 
@@ -240,7 +243,7 @@ final class OrderChecksTest {
   void ordersOnPairsTheDataDoesNotHaveAreSentUnchecked() {
     start(true);
     kraken.spot().addOrder(r -> r.pair("AAPLxUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
-        .volume(new BigDecimal("0.0000001")).price("211.123456"));
+        .volume(new BigDecimal("0.0000001")).price(OrderPrice.of(new BigDecimal("211.123456"))));
     assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder"), paths);
   }
 
@@ -248,9 +251,9 @@ final class OrderChecksTest {
   void aBatchNamesTheOrderThatBreaksTheLimit() {
     start(true);
     BatchOrder good = BatchOrder.builder().side(OrderSide.BUY).orderType(OrderType.LIMIT)
-        .volume(new BigDecimal("0.01")).price("40000").build();
+        .volume(new BigDecimal("0.01")).price(OrderPrice.of(new BigDecimal("40000"))).build();
     BatchOrder badClose = good.toBuilder()
-        .close(ConditionalClose.builder().orderType(CloseOrderType.STOP_LOSS).price("37000.05").build()).build();
+        .close(ConditionalClose.builder().orderType(CloseOrderType.STOP_LOSS).price(OrderPrice.of(new BigDecimal("37000.05"))).build()).build();
     PairLimitException e = assertThrows(PairLimitException.class,
         () -> kraken.spot().addOrderBatch(r -> r.pair("XBTUSD").orders(List.of(good, badClose))));
     assertEquals("orders[1].close.price", e.field());
@@ -265,7 +268,7 @@ final class OrderChecksTest {
     kraken.spot().addOrder(limitBuy("0.01", "65000.1").andThen(r -> r.clientOrderId("my-order-1")));
 
     PairLimitException byTxid = assertThrows(PairLimitException.class,
-        () -> kraken.spot().amendOrder(r -> r.txid("OU22CG-KLAF2-FWUDD7").limitPrice("65000.15")));
+        () -> kraken.spot().amendOrder(r -> r.txid("OU22CG-KLAF2-FWUDD7").limitPrice(OrderPrice.of(new BigDecimal("65000.15")))));
     assertEquals("amendOrder: XXBTZUSD: limit_price 65000.15 has 2 decimals; pair_decimals is 1", byTxid.getMessage());
     PairLimitException byClientId = assertThrows(PairLimitException.class,
         () -> kraken.spot().amendOrder(r -> r.clientOrderId("my-order-1").volume(new BigDecimal("0.000000001"))));
@@ -276,10 +279,10 @@ final class OrderChecksTest {
     // A small quantity is not refused on an amend: the order may have filled more already.
     kraken.spot().amendOrder(r -> r.txid("OU22CG-KLAF2-FWUDD7").volume(new BigDecimal("0.00001")));
     // An order placed elsewhere names no pair the client knows: sent unchecked.
-    kraken.spot().amendOrder(r -> r.txid("OTHER-ORDER-ID").limitPrice("65000.15"));
+    kraken.spot().amendOrder(r -> r.txid("OTHER-ORDER-ID").limitPrice(OrderPrice.of(new BigDecimal("65000.15"))));
     // Unless the amend names its pair.
     assertThrows(PairLimitException.class,
-        () -> kraken.spot().amendOrder(r -> r.txid("OTHER-ORDER-ID").pair("XBTUSD").limitPrice("65000.15")));
+        () -> kraken.spot().amendOrder(r -> r.txid("OTHER-ORDER-ID").pair("XBTUSD").limitPrice(OrderPrice.of(new BigDecimal("65000.15")))));
     assertEquals(List.of("/0/public/AssetPairs", "/0/private/AddOrder", "/0/private/AmendOrder",
         "/0/private/AmendOrder"), paths);
   }
@@ -290,10 +293,10 @@ final class OrderChecksTest {
     PairLimitException e = assertThrows(PairLimitException.class, () -> kraken.spot().editOrder(r -> r
         .txid("OU22CG-KLAF2-FWUDD7").pair("XBTUSD").volume(new BigDecimal("0.00001"))));
     assertEquals("editOrder: XXBTZUSD: volume 0.00001 is under ordermin 0.0001", e.getMessage());
-    kraken.spot().editOrder(r -> r.txid("OU22CG-KLAF2-FWUDD7").pair("XBTUSD").price("65000.5"));
+    kraken.spot().editOrder(r -> r.txid("OU22CG-KLAF2-FWUDD7").pair("XBTUSD").price(OrderPrice.of(new BigDecimal("65000.5"))));
     // The replacement's txid, answered by the service, is known to be on XXBTZUSD.
     assertThrows(PairLimitException.class,
-        () -> kraken.spot().amendOrder(r -> r.txid("OFVXHJ-KPQ3B-VS7ELA").triggerPrice("64000.25")));
+        () -> kraken.spot().amendOrder(r -> r.txid("OFVXHJ-KPQ3B-VS7ELA").triggerPrice(OrderPrice.of(new BigDecimal("64000.25")))));
     assertEquals(List.of("/0/public/AssetPairs", "/0/private/EditOrder"), paths);
   }
 

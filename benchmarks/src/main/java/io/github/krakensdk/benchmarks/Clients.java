@@ -10,7 +10,7 @@ import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.spot.model.AddOrderRequest;
 import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.CancelOrderRequest;
-import io.github.krakensdk.spot.model.GetAssetsRequest;
+import io.github.krakensdk.spot.model.ListAssetsRequest;
 import io.github.krakensdk.spot.model.GetOrderBookRequest;
 import io.github.krakensdk.spot.model.GetTickerRequest;
 import io.github.krakensdk.spot.model.GetTradeVolumeRequest;
@@ -21,6 +21,7 @@ import io.github.krakensdk.spot.model.OrderType;
 import io.github.krakensdk.spot.model.OrdersCancelled;
 import io.github.krakensdk.spot.model.TickerInfo;
 import io.github.krakensdk.spot.model.TradeVolume;
+import io.github.krakensdk.values.OrderPrice;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -73,9 +74,9 @@ public final class Clients {
     // Built once, as an application keeps a request it sends again and again.
     final GetTradeVolumeRequest tradeVolumeRequest = GetTradeVolumeRequest.builder().pair("XBTUSD").build();
     final AddOrderRequest addOrderRequest = AddOrderRequest.builder().orderType(OrderType.LIMIT)
-        .side(OrderSide.BUY).volume(new BigDecimal("1.25")).pair("XBTUSD").price("27500.0").build();
+        .side(OrderSide.BUY).volume(new BigDecimal("1.25")).pair("XBTUSD").price(OrderPrice.of(new BigDecimal("27500.0"))).build();
     final CancelOrderRequest cancelOrderRequest = CancelOrderRequest.builder().txid(Payloads.ORDER_TXID).build();
-    final GetAssetsRequest assetsRequest = GetAssetsRequest.builder().build();
+    final ListAssetsRequest assetsRequest = ListAssetsRequest.builder().build();
     /** No pair: the tickers of every pair. */
     final GetTickerRequest tickerRequest = GetTickerRequest.builder().build();
     final GetOrderBookRequest depthRequest =
@@ -94,7 +95,7 @@ public final class Clients {
       check(new BigDecimal("0.1000").equals(volume.fees().get("XXBTZUSD").minFee()),
           "SDK TradeVolume decodes the service's field names (minfee)");
       OrderAdded added = addOrder();
-      check(List.of(Payloads.ORDER_TXID).equals(added.txid())
+      check(Payloads.ORDER_TXID.equals(added.txid())
           && Payloads.ORDER_DESCRIPTION.equals(added.description().order()), "SDK AddOrder decodes txid and descr");
       check(cancelOrder().count() == 1, "SDK CancelOrder decodes count");
       Map<String, AssetInfo> assets = assets();
@@ -122,7 +123,7 @@ public final class Clients {
     }
 
     Map<String, AssetInfo> assets() {
-      return kraken.spot().getAssets(assetsRequest);
+      return kraken.spot().listAssets(assetsRequest);
     }
 
     Map<String, TickerInfo> ticker() {

@@ -302,6 +302,19 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
           markDecimalNumber(model, property);
           markMapRest(model, property);
           OperationRequests.Member member = members == null ? null : members.get(property.baseName);
+          ValueTypes.ValueType valueType = members != null ? (member == null ? null : member.javaType())
+              : javaNames.type(model.name, property.baseName);
+          if (valueType != null) {
+            typeProperty(models, property, valueType);
+          }
+          String single = members != null ? null : javaNames.single(model.name, property.baseName);
+          if (single != null) {
+            if (!property.isArray || model.vars.stream().anyMatch(p -> p.name.equals(single))) {
+              throw new IllegalArgumentException(model.name + "." + property.baseName + ": " + JavaNames.SINGLE
+                  + " names the accessor of one element of a list member, unlike the other members' names");
+            }
+            property.vendorExtensions.put("x-gen-single", single);
+          }
           Schema<?> declared = modelSchema == null || modelSchema.getProperties() == null ? null
               : modelSchema.getProperties().get(property.baseName);
           Set<String> decided = ContractOnly.of(openAPI, declared);
@@ -309,8 +322,11 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
           Set<String> itemsDecided = ContractOnly.of(openAPI, itemsSchema);
           boolean requiredDecided = property.required
               && (requiredByDecision || (member != null && member.requiredByDecision()));
-          property.vendorExtensions.put("x-gen-checks", checks.checks(property.baseName, property.name,
-              property.datatypeWithEnum, property, property.required && !requiredDecided, decided, itemsDecided));
+          // A typed member is checked as the text it sends (OrderFlag.join(flags) against the pattern).
+          property.vendorExtensions.put("x-gen-checks", checks.checks(property.baseName,
+              valueType == null ? property.name : valueType.wire(property.name),
+              valueType == null ? property.datatypeWithEnum : "String", property,
+              property.required && !requiredDecided, decided, itemsDecided));
           String note = ContractOnly.note(decided, requiredDecided, checks.openByDecision(property.dataType)
               || (property.items != null && checks.openByDecision(property.items.dataType)), property, itemsDecided,
               property.items);
@@ -334,6 +350,32 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       }
     }
     return result;
+  }
+
+  /**
+   * Gives {@code property} the Java type the contract declares ({@code x-kraken-java-type}): its
+   * field, accessor and builder take the type, its JSON adapter is the type's
+   * ({@code x-gen-json-adapter}), and a container type is copied by {@code x-gen-copy}.
+   */
+  private static void typeProperty(ModelsMap models, CodegenProperty property, ValueTypes.ValueType valueType) {
+    if (!"String".equals(property.dataType)) {
+      throw new IllegalArgumentException(property.baseName + ": " + ValueTypes.EXTENSION + " types a string member, not "
+          + property.dataType);
+    }
+    property.dataType = valueType.type();
+    property.datatypeWithEnum = valueType.type();
+    property.baseType = valueType.type();
+    property.isString = false;
+    property.vendorExtensions.put("x-gen-json-adapter", valueType.jsonAdapter());
+    if (valueType.copy() != null) {
+      property.vendorExtensions.put("x-gen-copy", String.format(valueType.copy(), "builder." + property.name));
+    }
+    List<Map<String, String>> imports = models.getImports();
+    for (String type : valueType.imports()) {
+      if (imports.stream().noneMatch(entry -> type.equals(entry.get("import")))) {
+        imports.add(new HashMap<>(Map.of("import", type)));
+      }
+    }
   }
 
   /** The Java name of member {@code wireName} of component schema {@code schema}: the contract's, or the stock one. */
@@ -376,6 +418,15 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     return "request." + javaName + "()";
   }
 
+  /** As {@link #requestAccessor}, as the text a form field or query parameter sends. */
+  private String requestText(OperationRequests.Shape shape, String wireName) {
+    Map<String, OperationRequests.Member> members = shape.requestSchema() == null ? null
+        : requests.members(shape.requestSchema());
+    OperationRequests.Member member = members == null ? null : members.get(wireName);
+    String accessor = requestAccessor(shape, wireName);
+    return member == null || member.javaType() == null ? accessor : member.javaType().wire(accessor);
+  }
+
   /**
    * The checks of the request's one-of groups ({@code x-kraken-one-of}): at least one member of
    * each given, unless the contract marks the groups as its own decision.
@@ -414,6 +465,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       boolean inService = shape != null;
       if (inService) {
         serviceOperations.add(operation);
+        operation.vendorExtensions.put("x-gen-method", serviceMethod(operation));
         String requestClass = shape.requestSchema() == null ? null : toModelName(shape.requestSchema());
         operation.vendorExtensions.put("x-gen-request-class", requestClass);
         // Every member optional and no one-of group: the call can also be made with no argument.
@@ -561,7 +613,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       }
       return built.append(".build()").toString();
     }
-    return requestAccessor(shape, parameter.baseName);
+    return requestText(shape, parameter.baseName);
   }
 
   /**
@@ -587,7 +639,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         throw new IllegalArgumentException(operation.operationId + ": x-kraken-section must name one of the tag's "
             + "x-kraken-sections " + bySection.keySet() + " (was " + section + ")");
       }
-      members.add(operation.operationId);
+      members.add((String) operation.vendorExtensions.get("x-gen-method"));
     }
     bySection.forEach((name, members) -> {
       if (!members.isEmpty()) {
@@ -656,10 +708,27 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         members.append('.').append(member.name).append("(...)");
       }
       return operation.vendorExtensions.get("x-gen-result-type") + " result = kraken." + accessor + "()."
-          + operation.operationId + "(r -> " + members + ");";
+          + operation.vendorExtensions.get("x-gen-method") + "(r -> " + members + ");";
     }
     CodegenOperation first = operations.get(0);
-    return first.vendorExtensions.get("x-gen-result-type") + " result = kraken." + accessor + "()." + first.operationId + "();";
+    return first.vendorExtensions.get("x-gen-result-type") + " result = kraken." + accessor + "()." + first.vendorExtensions.get("x-gen-method") + "();";
+  }
+
+  /**
+   * The service method's name: the operation's {@code x-kraken-java-name} (Spot's {@code
+   * getWithdrawalMethods} is {@code listWithdrawalMethods}), else its operationId, which stays the
+   * operation's key everywhere else (the Retrofit method, errors, listeners, tests).
+   */
+  private static String serviceMethod(CodegenOperation operation) {
+    Object javaName = operation.vendorExtensions.get(JavaNames.EXTENSION);
+    if (javaName == null) {
+      return operation.operationId;
+    }
+    if (!JavaNames.isJavaIdentifier(String.valueOf(javaName))) {
+      throw new IllegalArgumentException(operation.operationId + ": " + JavaNames.EXTENSION
+          + " must be a lowerCamelCase Java identifier, not " + javaName);
+    }
+    return String.valueOf(javaName);
   }
 
   /** {@code @Security(...)} with the operation's schemes and scopes, read by the interceptors. */

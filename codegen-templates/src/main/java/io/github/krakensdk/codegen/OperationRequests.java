@@ -39,7 +39,8 @@ final class OperationRequests {
    * it by its own decision ({@code x-kraken-contract-only: [required]} on the parameter or the body);
    * {@code javaName} the contract's Java name of it ({@code x-kraken-java-name}), or null.
    */
-  record Member(String in, String wireName, String description, boolean requiredByDecision, String javaName) {}
+  record Member(String in, String wireName, String description, boolean requiredByDecision, String javaName,
+      ValueTypes.ValueType javaType) {}
 
   /** What the service needs to turn a request into a Retrofit call. */
   record Shape(String requestSchema, String bodySchema, String jsonQuerySchema) {}
@@ -96,7 +97,8 @@ final class OperationRequests {
           add(operation, request, members, name, parameter.getSchema(),
               new Member(parameter.getIn(), name, parameter.getDescription(),
                   ContractOnly.marked(parameter.getExtensions()).contains("required"),
-                  (String) extension(parameter.getExtensions(), JavaNames.EXTENSION)),
+                  (String) extension(parameter.getExtensions(), JavaNames.EXTENSION),
+                  parameterType(operation, name, parameter)),
               Boolean.TRUE.equals(parameter.getRequired()) || "path".equals(parameter.getIn()), required);
         }
         String bodySchema = null;
@@ -105,7 +107,10 @@ final class OperationRequests {
           bodySchema = simpleName(mediaRef(body.getContent()));
           flatten(operation, bodySchema, schemas.get(bodySchema), "body", request, members, required, javaNames);
         }
-        String requestName = capitalize(operation.getOperationId()) + "Request";
+        // Named after the service method, which the contract may name (x-kraken-java-name).
+        Object javaName = extension(operation.getExtensions(), JavaNames.EXTENSION);
+        String requestName = capitalize(javaName != null ? String.valueOf(javaName) : operation.getOperationId())
+            + "Request";
         if (!members.isEmpty()) {
           if (schemas.containsKey(requestName)) {
             throw new IllegalArgumentException("schema " + requestName + " clashes with the request of operation "
@@ -187,10 +192,15 @@ final class OperationRequests {
     object.getProperties().forEach((name, property) -> {
       if (!Boolean.TRUE.equals(extension(property.getExtensions(), SIGNER_FILLED))) {
         add(operation, request, members, name, property, new Member(in, name, null, requiredByDecision,
-            javaNames.of(schemaName, name)),
+            javaNames.of(schemaName, name), javaNames.type(schemaName, name)),
             required.contains(name), requiredMembers);
       }
     });
+  }
+
+  private static ValueTypes.ValueType parameterType(Operation operation, String name, Parameter parameter) {
+    Object type = extension(parameter.getExtensions(), ValueTypes.EXTENSION);
+    return type == null ? null : ValueTypes.of(operation.getOperationId() + "." + name, String.valueOf(type));
   }
 
   private static void add(Operation operation, ObjectSchema request, Map<String, Member> members, String name,

@@ -48,7 +48,7 @@ import okhttp3.OkHttpClient;
  * <pre>{@code
  * try (Sandbox sandbox = Sandbox.builder().start();
  *      KrakenClient kraken = sandbox.newClient()) {
- *   Map<String, AssetInfo> assets = kraken.spot().getAssets(r -> r.asset("XBT,ETH"));
+ *   Map<String, AssetInfo> assets = kraken.spot().listAssets(r -> r.asset("XBT,ETH"));
  * }
  * }</pre>
  *
@@ -269,7 +269,7 @@ public final class Sandbox implements Closeable {
    * order's price, the account being maker. Shows a partial fill on demand, as the tour does:
    *
    * <pre>{@code
-   * String txid = kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY)...).txid().get(0);
+   * String txid = kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY)...).txid();
    * List<String> trades = sandbox.fillSpotOrder(txid, new BigDecimal("0.4")); // 40 % filled
    * }</pre>
    *

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * class MyTest {
  *   @Test
  *   void readsAssets(KrakenClient kraken, Sandbox sandbox) {
- *     assertEquals(Set.of("XXBT"), kraken.spot().getAssets(r -> r.asset("XBT")).keySet());
+ *     assertEquals(Set.of("XXBT"), kraken.spot().listAssets(r -> r.asset("XBT")).keySet());
  *   }
  * }
  *

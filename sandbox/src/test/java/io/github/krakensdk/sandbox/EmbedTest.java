@@ -195,14 +195,14 @@ class EmbedTest {
 
   @Test
   void depositMethodsPerAssetForAUserOfThePartner(KrakenClient kraken) {
-    DepositMethods btc = kraken.embed().getDepositMethods(r -> r.asset("BTC").user(USER));
+    DepositMethods btc = kraken.embed().listDepositMethods(r -> r.asset("BTC").user(USER));
     assertEquals(List.of("Bitcoin", "Lightning"), btc.methods().stream().map(m -> m.network()).toList());
     assertEquals("BTC", btc.methods().get(0).minimum().asset());
     KrakenServiceException unknownAsset = assertThrows(KrakenServiceException.class,
-        () -> kraken.embed().getDepositMethods(r -> r.asset("DOGE").user(USER)));
+        () -> kraken.embed().listDepositMethods(r -> r.asset("DOGE").user(USER)));
     assertEquals(400, unknownAsset.httpStatus());
     KrakenServiceException foreignUser = assertThrows(KrakenServiceException.class,
-        () -> kraken.embed().getDepositMethods(r -> r.asset("BTC").user(Seed.OTHER_PARTNER_USER_IIBAN)));
+        () -> kraken.embed().listDepositMethods(r -> r.asset("BTC").user(Seed.OTHER_PARTNER_USER_IIBAN)));
     assertEquals(List.of(EmbedFamily.USER_NOT_FOUND), foreignUser.errors());
   }
 

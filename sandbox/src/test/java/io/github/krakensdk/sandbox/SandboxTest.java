@@ -43,10 +43,10 @@ class SandboxTest {
   void theExtensionResolvesClientsConfiguredForTheSandbox(KrakenClient kraken, Sandbox sandbox,
       SandboxCredentials credentials) {
     assertEquals(sandbox.credentials(), credentials);
-    assertEquals(1, kraken.spot().getAssets(r -> r.asset("XBT")).size());
+    assertEquals(1, kraken.spot().listAssets(r -> r.asset("XBT")).size());
     assertNotNull(kraken.futures().getNotifications());
-    assertNotNull(kraken.embed().getDepositMethods(r -> r.asset("ETH").user(credentials.userIiban())));
-    assertNotNull(constructorClient.spot().getAssets(r -> r.asset("ETH")));
+    assertNotNull(kraken.embed().listDepositMethods(r -> r.asset("ETH").user(credentials.userIiban())));
+    assertNotNull(constructorClient.spot().listAssets(r -> r.asset("ETH")));
   }
 
   @Test

@@ -173,7 +173,7 @@ class SpotAccountTest {
   @Test
   void aTradesExportOfAnAccountWithoutTradesHoldsItsHeaderOnly(KrakenClient kraken) throws IOException {
     String id = kraken.spot().addExport(r -> r.report(ExportReportType.TRADES).description("no trades")).id();
-    assertEquals(List.of(), kraken.spot().getExportStatus(r -> r.report(ExportReportType.LEDGERS)),
+    assertEquals(List.of(), kraken.spot().listExports(r -> r.report(ExportReportType.LEDGERS)),
         "listed under its own kind only");
     clock.advance(Duration.ofSeconds(30));
     Map<String, String> files = unzip(kraken.spot().retrieveExport(r -> r.id(id)));
@@ -187,7 +187,7 @@ class SpotAccountTest {
     assertEquals(List.of("EGeneral:Invalid arguments:type"),
         refusal(() -> kraken.spot().removeExport(r -> r.id(queued).type(ExportRemovalType.DELETE))));
     assertEquals(Boolean.TRUE, kraken.spot().removeExport(r -> r.id(queued).type(ExportRemovalType.CANCEL)).cancel());
-    assertEquals(List.of(), kraken.spot().getExportStatus(r -> r.report(ExportReportType.LEDGERS)));
+    assertEquals(List.of(), kraken.spot().listExports(r -> r.report(ExportReportType.LEDGERS)));
     assertEquals(List.of("EGeneral:Invalid arguments:id"),
         refusal(() -> kraken.spot().retrieveExport(r -> r.id(queued))));
 
@@ -249,7 +249,7 @@ class SpotAccountTest {
   }
 
   private static ExportReport report(KrakenClient kraken, String id) {
-    return kraken.spot().getExportStatus(r -> r.report(ExportReportType.LEDGERS)).stream()
+    return kraken.spot().listExports(r -> r.report(ExportReportType.LEDGERS)).stream()
         .filter(report -> report.id().equals(id)).findFirst().orElseThrow();
   }
 

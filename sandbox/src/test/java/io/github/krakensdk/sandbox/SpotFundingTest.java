@@ -168,16 +168,16 @@ class SpotFundingTest {
 
   @Test
   void withdrawalMethodsAndAddressesFilters(KrakenClient kraken) {
-    assertEquals(List.of("SEPA"), kraken.spot().getWithdrawalMethods(r -> r.asset("EUR")).stream()
+    assertEquals(List.of("SEPA"), kraken.spot().listWithdrawalMethods(r -> r.asset("EUR")).stream()
         .map(m -> m.method()).toList());
-    assertEquals(List.of("Bitcoin Lightning"), kraken.spot().getWithdrawalMethods(r -> r.network("Lightning"))
+    assertEquals(List.of("Bitcoin Lightning"), kraken.spot().listWithdrawalMethods(r -> r.network("Lightning"))
         .stream().map(m -> m.method()).toList());
-    List<WithdrawalAddress> unverified = kraken.spot().getWithdrawalAddresses(r -> r.verified(false));
+    List<WithdrawalAddress> unverified = kraken.spot().listWithdrawalAddresses(r -> r.verified(false));
     assertEquals(List.of("btc-wallet-2"), unverified.stream().map(WithdrawalAddress::key).toList());
-    assertEquals(List.of("eth-cold"), kraken.spot().getWithdrawalAddresses(r -> r.method("Ether")).stream()
+    assertEquals(List.of("eth-cold"), kraken.spot().listWithdrawalAddresses(r -> r.method("Ether")).stream()
         .map(WithdrawalAddress::key).toList());
-    assertEquals(1, kraken.spot().getWithdrawalAddresses(r -> r.key("usdc-ledger")).size());
-    assertEquals(List.of(), kraken.spot().getWithdrawalAddresses(r -> r.key("nope")));
+    assertEquals(1, kraken.spot().listWithdrawalAddresses(r -> r.key("usdc-ledger")).size());
+    assertEquals(List.of(), kraken.spot().listWithdrawalAddresses(r -> r.key("nope")));
   }
 
   // ---- Spot to Futures ----
@@ -226,7 +226,7 @@ class SpotFundingTest {
   @Test
   void aDepositIsSettledThenSuccessAndCreditedWithoutAnyoneAskingForItsStatus(KrakenClient kraken,
       Sandbox sandbox) {
-    DepositAddress address = kraken.spot().getDepositAddresses(r -> r.asset("ETH").method("Ether (Hex)")._new(true))
+    DepositAddress address = kraken.spot().listDepositAddresses(r -> r.asset("ETH").method("Ether (Hex)")._new(true))
         .get(0);
     BigDecimal before = balance(kraken, "XETH");
     String refid = sandbox.arriveDeposit("ETH", "Ether (Hex)", new BigDecimal("3.25"));
@@ -235,7 +235,7 @@ class SpotFundingTest {
     assertEquals(FundingStatus.SETTLED, settled.status());
     assertEquals(address.address(), settled.info());
     assertSame("0", balance(kraken, "XETH").subtract(before), "not credited while confirming");
-    assertNull(kraken.spot().getDepositAddresses(r -> r.asset("ETH").method("Ether (Hex)")).get(0)._new(),
+    assertNull(kraken.spot().listDepositAddresses(r -> r.asset("ETH").method("Ether (Hex)")).get(0)._new(),
         "the address is used now");
 
     clock.advance(Duration.ofMinutes(10));
@@ -249,19 +249,19 @@ class SpotFundingTest {
 
   @Test
   void depositAddressRefusals(KrakenClient kraken) {
-    for (int i = kraken.spot().getDepositAddresses(r -> r.asset("SOL").method("Solana")).size(); i < 10; i++) {
-      kraken.spot().getDepositAddresses(r -> r.asset("SOL").method("Solana")._new(true));
+    for (int i = kraken.spot().listDepositAddresses(r -> r.asset("SOL").method("Solana")).size(); i < 10; i++) {
+      kraken.spot().listDepositAddresses(r -> r.asset("SOL").method("Solana")._new(true));
     }
-    assertEquals(10, kraken.spot().getDepositAddresses(r -> r.asset("SOL").method("Solana")).size());
+    assertEquals(10, kraken.spot().listDepositAddresses(r -> r.asset("SOL").method("Solana")).size());
     assertRefused("EFunding:Too many addresses",
-        () -> kraken.spot().getDepositAddresses(r -> r.asset("SOL").method("Solana")._new(true)));
+        () -> kraken.spot().listDepositAddresses(r -> r.asset("SOL").method("Solana")._new(true)));
     assertRefused("EFunding:No funding method",
-        () -> kraken.spot().getDepositAddresses(r -> r.asset("EUR").method("SEPA")), "no addresses for a bank");
+        () -> kraken.spot().listDepositAddresses(r -> r.asset("EUR").method("SEPA")), "no addresses for a bank");
     assertRefused("EFunding:No funding method",
-        () -> kraken.spot().getDepositAddresses(r -> r.asset("XBT").method("Dogecoin")));
+        () -> kraken.spot().listDepositAddresses(r -> r.asset("XBT").method("Dogecoin")));
     assertRefused("EGeneral:Invalid arguments:amount",
-        () -> kraken.spot().getDepositAddresses(r -> r.asset("XBT").method("Bitcoin Lightning")));
-    assertRefused("EQuery:Unknown asset", () -> kraken.spot().getDepositMethods(r -> r.asset("NOPE")));
+        () -> kraken.spot().listDepositAddresses(r -> r.asset("XBT").method("Bitcoin Lightning")));
+    assertRefused("EQuery:Unknown asset", () -> kraken.spot().listDepositMethods(r -> r.asset("NOPE")));
   }
 
   @Test

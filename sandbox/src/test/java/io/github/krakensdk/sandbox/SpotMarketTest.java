@@ -114,7 +114,7 @@ class SpotMarketTest {
     Map<String, AssetPair> currency = spot.getAssetPairs();
     assertEquals(CURRENCY_PAIRS, List.copyOf(currency.keySet()));
     // One source of asset data: every pair's assets are listed by Assets under the same names.
-    Set<String> assets = spot.getAssets().keySet();
+    Set<String> assets = spot.listAssets().keySet();
     for (AssetPair pair : currency.values()) {
       assertTrue(assets.contains(pair.base()) && assets.contains(pair.quote()), pair.altname());
     }

@@ -11,6 +11,7 @@ import io.github.krakensdk.spot.SpotService;
 import io.github.krakensdk.spot.model.OrderEdited;
 import io.github.krakensdk.spot.model.OrderSide;
 import io.github.krakensdk.spot.model.OrderType;
+import io.github.krakensdk.values.OrderPrice;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Set;
@@ -27,8 +28,8 @@ class SpotOrderReferencesTest {
   private static final String PAIR = "XBTUSD";
 
   private static String rest(SpotService spot, int userref, String price) {
-    return spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY).orderType(OrderType.LIMIT).price(price)
-        .volume(new BigDecimal("0.0100")).userReference(userref)).txid().get(0);
+    return spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY).orderType(OrderType.LIMIT).price(OrderPrice.of(new BigDecimal(price)))
+        .volume(new BigDecimal("0.0100")).userReference(userref)).txid();
   }
 
   @Test

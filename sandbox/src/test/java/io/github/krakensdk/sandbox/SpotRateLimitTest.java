@@ -16,6 +16,7 @@ import io.github.krakensdk.spot.model.OrderType;
 import io.github.krakensdk.spot.model.OrdersCancelled;
 import io.github.krakensdk.spot.model.SpotErrorCode;
 import io.github.krakensdk.spot.model.TradeVolume;
+import io.github.krakensdk.values.OrderPrice;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -108,7 +109,7 @@ class SpotRateLimitTest {
     try (KrakenClient kraken = sandbox.newClientBuilder().timeSource(held)
         .maxQueueWait(Duration.ofMinutes(5)).build()) {
       String txid = kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
-          .volume(new BigDecimal("0.01")).price("1000")).txid().get(0);
+          .volume(new BigDecimal("0.01")).price(OrderPrice.of(new BigDecimal("1000")))).txid();
       List<CompletableFuture<LedgerPage>> ledgers = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
         ledgers.add(kraken.spot().getLedgersAsync(r -> r.asset("XBT")));
@@ -139,7 +140,7 @@ class SpotRateLimitTest {
     try (KrakenClient kraken = sandbox.newClient()) {
       for (int i = 0; i < 70; i++) {
         assertEquals(1, kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.MARKET)
-            .volume(new BigDecimal("0.0001"))).txid().size()); // any failure fails the test
+            .volume(new BigDecimal("0.0001"))).txids().size()); // any failure fails the test
       }
     }
     Duration took = Duration.between(start, clock.instant());

@@ -13,7 +13,7 @@ import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.AssetVersion;
 import io.github.krakensdk.spot.model.DeallocateEarnFundsRequest;
 import io.github.krakensdk.spot.model.FeeTierInfo;
-import io.github.krakensdk.spot.model.GetAssetsRequest;
+import io.github.krakensdk.spot.model.ListAssetsRequest;
 import io.github.krakensdk.spot.model.SpotErrorCode;
 import io.github.krakensdk.spot.model.TradeVolume;
 import java.math.BigDecimal;
@@ -37,7 +37,7 @@ class SpotTest {
 
   @Test
   void assetsWithoutParametersAreTheCurrencyClassUnderInternalNames(KrakenClient kraken) {
-    Map<String, AssetInfo> assets = kraken.spot().getAssets(GetAssetsRequest.builder().build());
+    Map<String, AssetInfo> assets = kraken.spot().listAssets(ListAssetsRequest.builder().build());
     // aclass left out means the service's default, currency: the xStocks are not listed.
     assertEquals(Set.of("XXBT", "XETH", "ZUSD", "ZEUR", "SOL", "USDC", "XMLN", "ZJPY"), assets.keySet());
     assertEquals("XBT", assets.get("XXBT").altname());
@@ -48,9 +48,9 @@ class SpotTest {
 
   @Test
   void assetVersionOneSwitchesKeysToDisplayNamesAndKeepsAltname(KrakenClient kraken) {
-    Map<String, AssetInfo> internal = kraken.spot().getAssets(r -> r.asset("XBT,ETH"));
+    Map<String, AssetInfo> internal = kraken.spot().listAssets(r -> r.asset("XBT,ETH"));
     Map<String, AssetInfo> display =
-        kraken.spot().getAssets(r -> r.asset("XBT,ETH").assetVersion(AssetVersion.NUMBER_1));
+        kraken.spot().listAssets(r -> r.asset("XBT,ETH").assetVersion(AssetVersion.NUMBER_1));
     assertEquals(Set.of("XXBT", "XETH"), internal.keySet());
     assertEquals(Set.of("BTC", "ETH"), display.keySet());
     assertEquals(internal.get("XXBT"), display.get("BTC"));
@@ -59,12 +59,12 @@ class SpotTest {
   @Test
   void assetAndAclassFilter(KrakenClient kraken) {
     assertEquals(Set.of("AAPLx", "NVDAx", "TSLAx"),
-        kraken.spot().getAssets(r -> r.aclass(AssetClass.TOKENIZED_ASSET)).keySet());
-    assertEquals(Set.of("ZUSD"), kraken.spot().getAssets(r -> r.asset("USD").aclass(AssetClass.CURRENCY)).keySet());
+        kraken.spot().listAssets(r -> r.aclass(AssetClass.TOKENIZED_ASSET)).keySet());
+    assertEquals(Set.of("ZUSD"), kraken.spot().listAssets(r -> r.asset("USD").aclass(AssetClass.CURRENCY)).keySet());
     // Both filters: an xStock asked for among currencies is not there.
-    assertEquals(Set.of(), kraken.spot().getAssets(r -> r.asset("AAPLx").aclass(AssetClass.CURRENCY)).keySet());
+    assertEquals(Set.of(), kraken.spot().listAssets(r -> r.asset("AAPLx").aclass(AssetClass.CURRENCY)).keySet());
     KrakenServiceException unknown =
-        assertThrows(KrakenServiceException.class, () -> kraken.spot().getAssets(r -> r.asset("NOPE")));
+        assertThrows(KrakenServiceException.class, () -> kraken.spot().listAssets(r -> r.asset("NOPE")));
     assertEquals(List.of(SpotFamily.UNKNOWN_ASSET), unknown.errors());
   }
 

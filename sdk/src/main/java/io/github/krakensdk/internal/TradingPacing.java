@@ -199,8 +199,8 @@ public final class TradingPacing implements Pacing {
   public synchronized void onResult(Operation operation, Object request, Object result) {
     long now = time.nanoTime();
     if (request instanceof AddOrderRequest add && result instanceof OrderAdded added) {
-      if (added.txid() != null) {
-        for (String txid : added.txid()) {
+      if (added.txids() != null) {
+        for (String txid : added.txids()) {
           remember(new Order(txid, add.pair(), add.clientOrderId(), add.userReference(), now));
         }
       }

@@ -27,6 +27,7 @@ import io.github.krakensdk.spot.model.OrderEdited;
 import io.github.krakensdk.spot.model.OrderSide;
 import io.github.krakensdk.spot.model.OrderType;
 import io.github.krakensdk.spot.model.OrdersCancelled;
+import io.github.krakensdk.values.OrderPrice;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -108,7 +109,7 @@ final class TradingPacingTest {
   void validationOnlyCountsNothing() {
     fill(starter, "XBTUSD", 60);
     AddOrderRequest validate = AddOrderRequest.builder().pair("XBTUSD").side(OrderSide.BUY)
-        .orderType(OrderType.LIMIT).price("80000").volume(new BigDecimal("0.01")).validate(true).build();
+        .orderType(OrderType.LIMIT).price(OrderPrice.of(new BigDecimal("80000"))).volume(new BigDecimal("0.01")).validate(true).build();
     assertEquals(Duration.ZERO, starter.reserve(ADD, validate));
     assertEquals(Duration.ZERO, starter.reserve(BATCH, AddOrderBatchRequest.builder().pair("XBTUSD")
         .orders(batch("XBTUSD", 3).orders()).validate(true).build()));
@@ -192,7 +193,7 @@ final class TradingPacingTest {
   void anEditCostsOneMoreByAgeAndReplacesItsOrder() {
     String txid = place(starter, "XBTUSD");
     time.advance(Duration.ofSeconds(30));
-    EditOrderRequest edit = EditOrderRequest.builder().txid(txid).pair("XBTUSD").price("80100").build();
+    EditOrderRequest edit = EditOrderRequest.builder().txid(txid).pair("XBTUSD").price(OrderPrice.of(new BigDecimal("80100"))).build();
     assertEquals(Duration.ZERO, starter.reserve(EDIT, edit));
     starter.onResult(EDIT, edit, edited("ONEW", txid));
     assertEquals(60 - 3, room(starter, "XBTUSD"), "+1 and +2 at 30 s");
@@ -208,10 +209,10 @@ final class TradingPacingTest {
   @Test
   void anOrderTheClientDoesNotKnowIsChargedAsTheYoungest() {
     assertEquals(Duration.ZERO, starter.reserve(AMEND, AmendOrderRequest.builder().txid("OTHER-1")
-        .pair("XBTUSD").limitPrice("80000").build()));
+        .pair("XBTUSD").limitPrice(OrderPrice.of(new BigDecimal("80000"))).build()));
     assertEquals(60 - 4, room(starter, "XBTUSD"), "amend: +1 and +3");
     time.advance(Duration.ofSeconds(100));
-    starter.reserve(EDIT, EditOrderRequest.builder().txid("OTHER-2").pair("XBTUSD").price("1").build());
+    starter.reserve(EDIT, EditOrderRequest.builder().txid("OTHER-2").pair("XBTUSD").price(OrderPrice.of(new BigDecimal("1"))).build());
     assertEquals(60 - 7, room(starter, "XBTUSD"), "edit: +1 and +6");
     time.advance(Duration.ofSeconds(100));
     assertEquals(Duration.ZERO, starter.reserve(CANCEL, cancel("OTHER-3")));
@@ -222,9 +223,9 @@ final class TradingPacingTest {
   @Test
   void ordersAreFoundByClientIdAndByUserref() {
     AddOrderRequest tagged = AddOrderRequest.builder().pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
-        .price("80000").volume(new BigDecimal("0.01")).clientOrderId("quote-7").userReference(42).build();
+        .price(OrderPrice.of(new BigDecimal("80000"))).volume(new BigDecimal("0.01")).clientOrderId("quote-7").userReference(42).build();
     starter.reserve(ADD, tagged);
-    starter.onResult(ADD, tagged, OrderAdded.builder().txid(List.of("OTAGGED")).build());
+    starter.onResult(ADD, tagged, OrderAdded.builder().txids(List.of("OTAGGED")).build());
     String other = place(starter, "XBTUSD", 42);
     time.advance(Duration.ofSeconds(20)); // both 20 s old: +4 each
     starter.reserve(CANCEL, CancelOrderRequest.builder().clientOrderId("quote-7").build());
@@ -292,7 +293,7 @@ final class TradingPacingTest {
     String second = place(starter, "XBTUSD");
     for (int i = 0; i < TradingPacing.REMEMBERED - 1; i++) {
       AddOrderRequest request = order("ETHUSD");
-      starter.onResult(ADD, request, OrderAdded.builder().txid(List.of("OFILL" + i)).build());
+      starter.onResult(ADD, request, OrderAdded.builder().txids(List.of("OFILL" + i)).build());
     }
     time.advance(Duration.ofSeconds(60)); // the first two orders are 60 s old: +2 if known
     starter.reserve(CANCEL, cancel(first));
@@ -320,14 +321,14 @@ final class TradingPacingTest {
   }
 
   private static AddOrderRequest order(String pair) {
-    return AddOrderRequest.builder().pair(pair).side(OrderSide.BUY).orderType(OrderType.LIMIT).price("80000")
+    return AddOrderRequest.builder().pair(pair).side(OrderSide.BUY).orderType(OrderType.LIMIT).price(OrderPrice.of(new BigDecimal("80000")))
         .volume(new BigDecimal("0.01")).build();
   }
 
   private static AddOrderBatchRequest batch(String pair, int size) {
     List<BatchOrder> orders = new ArrayList<>();
     for (int i = 0; i < size; i++) {
-      orders.add(BatchOrder.builder().side(OrderSide.BUY).orderType(OrderType.LIMIT).price("80000")
+      orders.add(BatchOrder.builder().side(OrderSide.BUY).orderType(OrderType.LIMIT).price(OrderPrice.of(new BigDecimal("80000")))
           .volume(new BigDecimal("0.01")).build());
     }
     return AddOrderBatchRequest.builder().pair(pair).orders(orders).build();
@@ -338,7 +339,7 @@ final class TradingPacingTest {
   }
 
   private static AmendOrderRequest amend(String txid) {
-    return AmendOrderRequest.builder().txid(txid).limitPrice("80001").build();
+    return AmendOrderRequest.builder().txid(txid).limitPrice(OrderPrice.of(new BigDecimal("80001"))).build();
   }
 
   private static OrderEdited edited(String txid, String original) {
@@ -352,10 +353,10 @@ final class TradingPacingTest {
 
   private String place(TradingPacing pacing, String pair, Integer userref) {
     AddOrderRequest request = userref == null ? order(pair) : AddOrderRequest.builder().pair(pair).side(OrderSide.BUY)
-        .orderType(OrderType.LIMIT).price("80000").volume(new BigDecimal("0.01")).userReference(userref).build();
+        .orderType(OrderType.LIMIT).price(OrderPrice.of(new BigDecimal("80000"))).volume(new BigDecimal("0.01")).userReference(userref).build();
     assertEquals(Duration.ZERO, pacing.reserve(ADD, request));
     String txid = "O" + ++ids;
-    pacing.onResult(ADD, request, OrderAdded.builder().txid(List.of(txid)).build());
+    pacing.onResult(ADD, request, OrderAdded.builder().txids(List.of(txid)).build());
     return txid;
   }
 

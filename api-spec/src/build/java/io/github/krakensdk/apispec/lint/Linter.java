@@ -39,6 +39,7 @@ public final class Linter {
         new PatternWordsRule(),
         new OneOfMembersRule(),
         new JavaNameRule(),
+        new JavaTypeRule(),
         new OperationSectionRule(),
         new PaginationMembersRule());
   }

@@ -24,4 +24,20 @@ public final class Copies {
   public static <K, V> Map<K, V> map(Map<K, V> map) {
     return map == null || map instanceof FrozenMap ? map : new FrozenMap<>(new LinkedHashMap<>(map));
   }
+
+  /**
+   * The one element of {@code list}, for the single-value accessor of a member that the service
+   * sends as a list of one ({@code txid} of {@code addOrder}); {@code null} for a null or empty list.
+   *
+   * @throws IllegalStateException naming {@code member} if {@code list} holds more than one
+   */
+  public static <T> T only(String member, List<T> list) {
+    if (list == null || list.isEmpty()) {
+      return null;
+    }
+    if (list.size() > 1) {
+      throw new IllegalStateException(member + " holds " + list.size() + " values, not one: " + list);
+    }
+    return list.get(0);
+  }
 }

@@ -51,7 +51,7 @@ final class EmbedFundsTour {
     String user = user(tour);
     DepositMethod[] bitcoin = new DepositMethod[1];
     tour.step("getDepositMethods", () -> {
-      DepositMethods methods = embed.getDepositMethods(r -> r.asset("BTC").user(user));
+      DepositMethods methods = embed.listDepositMethods(r -> r.asset("BTC").user(user));
       bitcoin[0] = methods.methods().stream().filter(m -> "Bitcoin".equals(m.network())).findFirst()
           .orElseThrow(() -> new AssertionError("no Bitcoin method in " + methods.methods()));
       return "BTC for " + user + ": " + methods.methods().stream().map(DepositMethod::network).toList()

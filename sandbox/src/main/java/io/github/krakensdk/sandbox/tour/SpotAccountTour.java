@@ -18,7 +18,7 @@ import io.github.krakensdk.spot.model.ExportReportStatus;
 import io.github.krakensdk.spot.model.ExportReportType;
 import io.github.krakensdk.spot.model.ExtendedBalance;
 import io.github.krakensdk.spot.model.FeeTierInfo;
-import io.github.krakensdk.spot.model.GetExportStatusRequest;
+import io.github.krakensdk.spot.model.ListExportsRequest;
 import io.github.krakensdk.spot.model.LedgerEntry;
 import io.github.krakensdk.spot.model.LedgerEntryType;
 import io.github.krakensdk.spot.model.LedgerPage;
@@ -321,7 +321,7 @@ final class SpotAccountTour {
 
   private String exportStatus() throws Exception {
     check(ledgerExport != null, "no export was requested");
-    GetExportStatusRequest request = GetExportStatusRequest.builder().report(ExportReportType.LEDGERS).build();
+    ListExportsRequest request = ListExportsRequest.builder().report(ExportReportType.LEDGERS).build();
     List<String> seen = new ArrayList<>();
     ExportReport report = report(request, ledgerExport);
     seen.add(report.status().value());
@@ -350,8 +350,8 @@ final class SpotAccountTour {
         + ", fields " + report.fields();
   }
 
-  private ExportReport report(GetExportStatusRequest request, String id) {
-    for (ExportReport report : tour.kraken.spot().getExportStatus(request)) {
+  private ExportReport report(ListExportsRequest request, String id) {
+    for (ExportReport report : tour.kraken.spot().listExports(request)) {
       if (report.id().equals(id)) {
         return report;
       }
@@ -459,7 +459,7 @@ final class SpotAccountTour {
         tour.kraken.spot().removeExport(r -> r.id(ledgerExport).type(ExportRemovalType.CANCEL)));
     ExportRemoval deleted = tour.kraken.spot().removeExport(r -> r.id(ledgerExport).type(ExportRemovalType.DELETE));
     check(Boolean.TRUE.equals(deleted.delete()), "delete gave " + deleted);
-    List<String> left = tour.kraken.spot().getExportStatus(r -> r.report(ExportReportType.LEDGERS)).stream()
+    List<String> left = tour.kraken.spot().listExports(r -> r.report(ExportReportType.LEDGERS)).stream()
         .map(ExportReport::id).toList();
     check(!left.contains(queued) && !left.contains(ledgerExport), "still listed: " + left);
     KrakenServiceException again = expectError(() ->

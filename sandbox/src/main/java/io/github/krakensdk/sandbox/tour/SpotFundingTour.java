@@ -88,12 +88,12 @@ final class SpotFundingTour {
 
   private void deposits() {
     tour.step("getDepositMethods", () -> {
-      List<DepositMethod> methods = spot.getDepositMethods(r -> r.asset("XBT"));
+      List<DepositMethod> methods = spot.listDepositMethods(r -> r.asset("XBT"));
       DepositMethod bitcoin = find(methods, m -> m.method().equals("Bitcoin"), "no Bitcoin method");
       check(Boolean.TRUE.equals(bitcoin.genAddress()), "Bitcoin cannot generate addresses");
       // limit is false (no limit) or a decimal string: the contract's oneOf, an Object in Java.
       check(Boolean.FALSE.equals(bitcoin.limit()), "Bitcoin's limit " + bitcoin.limit());
-      DepositMethod sepa = spot.getDepositMethods(r -> r.asset("EUR")).get(0);
+      DepositMethod sepa = spot.listDepositMethods(r -> r.asset("EUR")).get(0);
       check(sepa.limit() instanceof String && new BigDecimal((String) sepa.limit()).signum() > 0,
           "SEPA's limit " + sepa.limit());
       return "XBT: " + methods.stream().map(m -> m.method() + (Boolean.TRUE.equals(m.genAddress())
@@ -101,16 +101,16 @@ final class SpotFundingTour {
           + sepa.method() + " limit " + sepa.limit();
     });
     tour.step("getDepositAddresses", () -> {
-      List<DepositAddress> before = spot.getDepositAddresses(r -> r.asset("XBT").method("Bitcoin"));
-      List<DepositAddress> after = spot.getDepositAddresses(r -> r.asset("XBT").method("Bitcoin")._new(true));
+      List<DepositAddress> before = spot.listDepositAddresses(r -> r.asset("XBT").method("Bitcoin"));
+      List<DepositAddress> after = spot.listDepositAddresses(r -> r.asset("XBT").method("Bitcoin")._new(true));
       check(after.size() == before.size() + 1, before.size() + " addresses, then " + after.size());
       DepositAddress created = after.get(0);
       check(Boolean.TRUE.equals(created._new()) && "0".equals(created.expireTime()), "new address " + created);
       check(before.stream().noneMatch(a -> a.address().equals(created.address())), "not a new address");
-      check(spot.getDepositAddresses(r -> r.asset("XBT").method("Bitcoin")).equals(after),
+      check(spot.listDepositAddresses(r -> r.asset("XBT").method("Bitcoin")).equals(after),
           "the new address was not kept");
       depositAddress = created.address();
-      DepositAddress invoice = spot.getDepositAddresses(r -> r.asset("XBT").method("Bitcoin Lightning")
+      DepositAddress invoice = spot.listDepositAddresses(r -> r.asset("XBT").method("Bitcoin Lightning")
           .amount(new BigDecimal("0.001"))).get(0);
       long expires = Long.parseLong(invoice.expireTime());
       long now = sandbox.clock().instant().getEpochSecond();
@@ -159,17 +159,17 @@ final class SpotFundingTour {
 
   private void withdrawals() {
     tour.step("getWithdrawalMethods", () -> {
-      List<WithdrawalMethod> methods = spot.getWithdrawalMethods(r -> r.asset("XBT"));
+      List<WithdrawalMethod> methods = spot.listWithdrawalMethods(r -> r.asset("XBT"));
       check(methods.stream().allMatch(m -> m.asset().equals("XXBT")), "another asset in " + methods);
-      List<WithdrawalMethod> ethereum = spot.getWithdrawalMethods(r -> r.network("Ethereum"));
+      List<WithdrawalMethod> ethereum = spot.listWithdrawalMethods(r -> r.network("Ethereum"));
       check(!ethereum.isEmpty() && ethereum.stream().allMatch(m -> m.network().equals("Ethereum")),
           "network filter gave " + ethereum);
       return "XBT: " + methods.stream().map(m -> m.method() + " on " + m.network() + " from " + m.minimum())
           .toList() + "; on Ethereum: " + ethereum.stream().map(WithdrawalMethod::asset).toList();
     });
     tour.step("getWithdrawalAddresses", () -> {
-      List<WithdrawalAddress> bitcoin = spot.getWithdrawalAddresses(r -> r.asset("XBT"));
-      List<WithdrawalAddress> verified = spot.getWithdrawalAddresses(r -> r.asset("XBT").verified(true));
+      List<WithdrawalAddress> bitcoin = spot.listWithdrawalAddresses(r -> r.asset("XBT"));
+      List<WithdrawalAddress> verified = spot.listWithdrawalAddresses(r -> r.asset("XBT").verified(true));
       check(verified.size() < bitcoin.size() && verified.stream().allMatch(WithdrawalAddress::verified),
           "verified filter: " + verified.size() + " of " + bitcoin.size());
       check(verified.stream().anyMatch(a -> a.key().equals("btc-wallet-1")), "btc-wallet-1 is not verified");

@@ -115,7 +115,7 @@ final class SpotMarketTour {
       check(pairs.keySet().equals(Set.of(KEY, "XETHZUSD")), "keys " + pairs.keySet());
       AssetPair btc = pairs.get(KEY);
       // One source of asset data: the pairs' assets are the ones Assets lists.
-      Map<String, AssetInfo> assets = spot.getAssets(r -> r.asset(btc.base() + "," + btc.quote()));
+      Map<String, AssetInfo> assets = spot.listAssets(r -> r.asset(btc.base() + "," + btc.quote()));
       check(assets.keySet().equals(Set.of("XXBT", "ZUSD")), "assets of the pair " + assets.keySet());
       Map<String, AssetPair> display = spot.getAssetPairs(r -> r.pair(PAIR).assetVersion(AssetVersion.NUMBER_1));
       check(display.keySet().equals(Set.of("BTC/USD")), "display keys " + display.keySet());

@@ -26,6 +26,7 @@ import io.github.krakensdk.spot.model.TimeInForce;
 import io.github.krakensdk.spot.model.TradeInfo;
 import io.github.krakensdk.spot.model.TradesHistory;
 import io.github.krakensdk.spot.model.WebSocketsToken;
+import io.github.krakensdk.values.OrderPrice;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
@@ -70,16 +71,16 @@ final class SpotTradingTour {
       // 3 % under the best bid: it rests in the book instead of trading.
       price = bid.multiply(new BigDecimal("0.97")).setScale(decimals, RoundingMode.DOWN);
       OrderAdded dryRun = spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY).orderType(OrderType.LIMIT)
-          .volume(new BigDecimal("0.01")).price(price.toPlainString()).validate(true));
-      check(dryRun.txid() == null || dryRun.txid().isEmpty(), "validate=true placed " + dryRun.txid());
+          .volume(new BigDecimal("0.01")).price(OrderPrice.of(price)).validate(true));
+      check(dryRun.txid() == null, "validate=true placed " + dryRun.txid());
       int openBefore = spot.getOpenOrders().open().size();
       KrakenServiceException tooPrecise = expectError(() -> spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY)
           .orderType(OrderType.LIMIT).volume(new BigDecimal("0.01"))
-          .price(price.add(BigDecimal.ONE.movePointLeft(decimals + 2)).toPlainString())));
+          .price(OrderPrice.of(price.add(BigDecimal.ONE.movePointLeft(decimals + 2))))));
       OrderAdded added = spot.addOrder(r -> r.pair(PAIR).side(OrderSide.BUY).orderType(OrderType.LIMIT)
-          .volume(new BigDecimal("0.0100")).price(price.toPlainString()).clientOrderId(CLIENT_ID));
-      check(added.txid().size() == 1, "txid " + added.txid());
-      txid = added.txid().get(0);
+          .volume(new BigDecimal("0.0100")).price(OrderPrice.of(price)).clientOrderId(CLIENT_ID));
+      check(added.txids().size() == 1, "txid " + added.txids());
+      txid = added.txid();
       check(spot.getOpenOrders().open().size() == openBefore + 1, "not one more open order");
       return "validate=true → \"" + dryRun.description().order() + "\", nothing placed; " + decimals + "+2 price decimals → "
           + tooPrecise.errors().get(0) + "; placed " + txid + " \"" + added.description().order() + "\" (best bid " + bid
@@ -97,7 +98,7 @@ final class SpotTradingTour {
     });
     tour.step("amendOrder", () -> {
       BigDecimal lower = price.subtract(BigDecimal.TEN);
-      String amendId = spot.amendOrder(r -> r.clientOrderId(CLIENT_ID).limitPrice(lower.toPlainString())).amendId();
+      String amendId = spot.amendOrder(r -> r.clientOrderId(CLIENT_ID).limitPrice(OrderPrice.of(lower))).amendId();
       check(amendId != null && !amendId.isEmpty(), "no amend id");
       price = lower;
       return "limit price → " + lower + " in place (amend " + amendId + "), same txid " + txid;
@@ -159,11 +160,11 @@ final class SpotTradingTour {
       BigDecimal low = bid.multiply(new BigDecimal("0.90")).setScale(decimals, RoundingMode.DOWN);
       List<BatchOrder> orders = List.of(
           BatchOrder.builder().orderType(OrderType.LIMIT).side(OrderSide.BUY).volume(new BigDecimal("0.0100"))
-              .price(low.toPlainString()).userReference(7001).build(),
+              .price(OrderPrice.of(low)).userReference(7001).build(),
           BatchOrder.builder().orderType(OrderType.LIMIT).side(OrderSide.BUY).volume(new BigDecimal("0.0200"))
-              .price(low.subtract(BigDecimal.TEN).toPlainString()).userReference(7001).build(),
+              .price(OrderPrice.of(low.subtract(BigDecimal.TEN))).userReference(7001).build(),
           BatchOrder.builder().orderType(OrderType.LIMIT).side(OrderSide.BUY).volume(new BigDecimal("0.0300"))
-              .price(low.subtract(BigDecimal.valueOf(20)).toPlainString()).userReference(7002).build());
+              .price(OrderPrice.of(low.subtract(BigDecimal.valueOf(20)))).userReference(7002).build());
       OrderBatchAdded batch = spot.addOrderBatch(r -> r.pair(PAIR).orders(orders));
       check(batch.orders().size() == 3 && batch.orders().stream().allMatch(o -> o.txid() != null),
           "batch answered " + batch.orders());

@@ -309,10 +309,10 @@ public final class Tour {
 
   private void spot() {
     step("getAssets", () -> {
-      Map<String, AssetInfo> internal = kraken.spot().getAssets(r -> r.asset("XBT,ETH"));
+      Map<String, AssetInfo> internal = kraken.spot().listAssets(r -> r.asset("XBT,ETH"));
       check(internal.keySet().equals(Set.of("XXBT", "XETH")), "internal keys " + internal.keySet());
       Map<String, AssetInfo> display =
-          kraken.spot().getAssets(r -> r.asset("XBT,ETH").assetVersion(AssetVersion.NUMBER_1));
+          kraken.spot().listAssets(r -> r.asset("XBT,ETH").assetVersion(AssetVersion.NUMBER_1));
       check(display.keySet().equals(Set.of("BTC", "ETH")), "keys " + display.keySet());
       // The escape hatch for an operation the contract does not have yet: same pipeline, untyped JSON.
       Object raw = kraken.rawCall(Family.SPOT, RawRequest.get("0/public/Assets").query("asset", "XBT,ETH").build());

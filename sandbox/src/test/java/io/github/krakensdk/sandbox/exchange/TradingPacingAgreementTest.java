@@ -20,6 +20,7 @@ import io.github.krakensdk.spot.model.OrderEdited;
 import io.github.krakensdk.spot.model.OrderSide;
 import io.github.krakensdk.spot.model.OrderType;
 import io.github.krakensdk.spot.model.OrdersCancelled;
+import io.github.krakensdk.values.OrderPrice;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -100,11 +101,11 @@ class TradingPacingAgreementTest extends ExchangeFixture {
 
   private String add(String price) {
     AddOrderRequest request = AddOrderRequest.builder().pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
-        .price(price).volume(new BigDecimal("0.01")).build();
+        .price(OrderPrice.of(new BigDecimal(price))).volume(new BigDecimal("0.01")).build();
     pace(ADD, request);
     String txid = (String) list(send("addOrder", "pair", "XBTUSD", "type", "buy", "ordertype", "limit", "price",
         price, "volume", "0.01").get("txid")).get(0);
-    pacing.onResult(ADD, request, OrderAdded.builder().txid(List.of(txid)).build());
+    pacing.onResult(ADD, request, OrderAdded.builder().txids(List.of(txid)).build());
     return txid;
   }
 
@@ -113,7 +114,7 @@ class TradingPacingAgreementTest extends ExchangeFixture {
     pace(ADD, request);
     String txid = (String) list(send("addOrder", "pair", "XBTUSD", "type", "buy", "ordertype", "market", "volume",
         "0.0001").get("txid")).get(0);
-    pacing.onResult(ADD, request, OrderAdded.builder().txid(List.of(txid)).build());
+    pacing.onResult(ADD, request, OrderAdded.builder().txids(List.of(txid)).build());
   }
 
   private static AddOrderRequest marketRequest() {
@@ -122,14 +123,14 @@ class TradingPacingAgreementTest extends ExchangeFixture {
   }
 
   private void amend(String txid, String price) {
-    AmendOrderRequest request = AmendOrderRequest.builder().txid(txid).limitPrice(price).build();
+    AmendOrderRequest request = AmendOrderRequest.builder().txid(txid).limitPrice(OrderPrice.of(new BigDecimal(price))).build();
     pace(AMEND, request);
     String amendId = (String) send("amendOrder", "txid", txid, "limit_price", price).get("amend_id");
     pacing.onResult(AMEND, request, OrderAmended.builder().amendId(amendId).build());
   }
 
   private String edit(String txid, String price) {
-    EditOrderRequest request = EditOrderRequest.builder().txid(txid).pair("XBTUSD").price(price).build();
+    EditOrderRequest request = EditOrderRequest.builder().txid(txid).pair("XBTUSD").price(OrderPrice.of(new BigDecimal(price))).build();
     pace(EDIT, request);
     String replacement = (String) send("editOrder", "txid", txid, "pair", "XBTUSD", "price", price).get("txid");
     pacing.onResult(EDIT, request, OrderEdited.builder()

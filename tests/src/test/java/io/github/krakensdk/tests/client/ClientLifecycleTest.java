@@ -114,7 +114,7 @@ class ClientLifecycleTest {
   void closeReleasesWhatTheClientOwns() throws Exception {
     KrakenClient kraken = client(KrakenClient.builder());
     server.enqueue(json(ASSETS));
-    kraken.spot().getAssetsAsync(r -> r.asset("XBT")).get(5, TimeUnit.SECONDS);
+    kraken.spot().listAssetsAsync(r -> r.asset("XBT")).get(5, TimeUnit.SECONDS);
     WireFixture.take(server);
     OkHttpClient http = (OkHttpClient) field(kraken, "http");
     ExecutorService completion = (ExecutorService) field(kraken, "ownedCompletionExecutor");
@@ -124,10 +124,10 @@ class ClientLifecycleTest {
 
     // Calls fail at once, asynchronous and blocking, and nothing is sent.
     server.enqueue(json(ASSETS));
-    CompletableFuture<?> refused = kraken.spot().getAssetsAsync(r -> r.asset("XBT"));
+    CompletableFuture<?> refused = kraken.spot().listAssetsAsync(r -> r.asset("XBT"));
     ExecutionException failed = assertThrows(ExecutionException.class, () -> refused.get(5, TimeUnit.SECONDS));
     assertInstanceOf(KrakenClientException.class, failed.getCause());
-    assertThrows(KrakenClientException.class, () -> kraken.spot().getAssets(r -> r.asset("XBT")));
+    assertThrows(KrakenClientException.class, () -> kraken.spot().listAssets(r -> r.asset("XBT")));
     assertEquals(1, server.getRequestCount(), "a call after close() reached the server");
 
     // Its dispatcher and completion pool are shut down and their threads end; its idle connections are closed.

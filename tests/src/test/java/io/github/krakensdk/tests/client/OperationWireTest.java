@@ -15,7 +15,9 @@ import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Examples;
 import io.github.krakensdk.tests.contract.JavaTypes;
+import io.github.krakensdk.values.OrderPrice;
 import java.lang.reflect.Method;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -201,9 +203,9 @@ class OperationWireTest {
       wire.client.spot().addOrder(r -> r.pair("XBTUSD")
           .side(io.github.krakensdk.spot.model.OrderSide.BUY)
           .orderType(io.github.krakensdk.spot.model.OrderType.LIMIT)
-          .volume(new java.math.BigDecimal("1E-4")).price("25000.1")
+          .volume(new java.math.BigDecimal("1E-4")).price(OrderPrice.of(new BigDecimal("25000.1")))
           .closeOrderType(io.github.krakensdk.spot.model.CloseOrderType.STOP_LOSS_LIMIT)
-          .closePrice("22000").closeSecondaryPrice("21000"));
+          .closePrice(OrderPrice.of(new BigDecimal("22000"))).closeSecondaryPrice(OrderPrice.of(new BigDecimal("21000"))));
       RecordedRequest recorded = WireFixture.take(target);
       assertTrue(recorded.getHeaders().get("Content-Type").startsWith("application/x-www-form-urlencoded"),
           recorded.getHeaders().get("Content-Type"));

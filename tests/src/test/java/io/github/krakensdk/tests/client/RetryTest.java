@@ -221,7 +221,7 @@ class RetryTest {
     try (WireFixture wire = WireFixture.builder().defaultRetryPolicy().build()) {
       WireFixture.enqueue(wire.server, 503, "{\"error\":[\"EService:Unavailable\"]}");
       WireFixture.enqueue(wire.server, 200, "{\"error\":[],\"result\":{}}");
-      assertEquals(Map.of(), wire.client.spot().getAssets());
+      assertEquals(Map.of(), wire.client.spot().listAssets());
       assertEquals(2, wire.requestCount(), "a GET: failed, retried, answered");
       WireFixture.enqueue(wire.server, 503, "{\"error\":[\"EService:Unavailable\"]}");
       assertThrows(KrakenServiceException.class,

@@ -81,9 +81,10 @@ public final class ServiceCall {
    * @param requiredByDecision the member is required by the contract's own decision ({@code
    *     x-kraken-contract-only: [required]} on its parameter or its body): the sandbox requires
    *     it, the client does not
+   * @param javaType the typed value the contract gives it ({@code x-kraken-java-type}), or null
    */
   public record Member(String name, String location, Schema<?> schema, boolean required, Parameter parameter,
-      boolean requiredByDecision, String javaName) {
+      boolean requiredByDecision, String javaName, String javaType) {
     public boolean inBody() {
       return location.equals("body") || location.equals("form");
     }
@@ -126,10 +127,11 @@ public final class ServiceCall {
     List<Member> members = members(contract, op);
     Class<?> service = serviceClass(contract);
     Method[] methods = new Method[4];
+    String name = methodName(op);
     if (!inService(op)) {
       List<String> found = Arrays.stream(service.getMethods())
           .map(Method::getName)
-          .filter(name -> name.equals(op.id()) || name.equals(op.id() + "Async"))
+          .filter(method -> method.equals(name) || method.equals(name + "Async"))
           .toList();
       assertEquals(List.of(), found, op.id() + " is marked " + SERVICE_METHOD + ": false but "
           + service.getSimpleName() + " has it");
@@ -138,21 +140,31 @@ public final class ServiceCall {
     Class<?> requestType = null;
     try {
       if (members.isEmpty()) {
-        methods[0] = service.getMethod(op.id());
-        methods[1] = service.getMethod(op.id() + "Async");
+        methods[0] = service.getMethod(name);
+        methods[1] = service.getMethod(name + "Async");
       } else {
         requestType = requestClass(contract, op);
-        methods[0] = service.getMethod(op.id(), requestType);
-        methods[1] = service.getMethod(op.id() + "Async", requestType);
-        methods[2] = service.getMethod(op.id(), Consumer.class);
-        methods[3] = service.getMethod(op.id() + "Async", Consumer.class);
+        methods[0] = service.getMethod(name, requestType);
+        methods[1] = service.getMethod(name + "Async", requestType);
+        methods[2] = service.getMethod(name, Consumer.class);
+        methods[3] = service.getMethod(name + "Async", Consumer.class);
       }
     } catch (NoSuchMethodException e) {
-      throw new AssertionError(service.getSimpleName() + " has no " + op.id() + "/" + op.id() + "Async taking "
+      throw new AssertionError(service.getSimpleName() + " has no " + name + "/" + name + "Async taking "
           + (requestType == null ? "nothing" : requestType.getSimpleName() + " or a Consumer of its builder"), e);
     }
     assertEquals(CompletableFuture.class, methods[1].getReturnType(), op.id() + "Async return type");
     return new ServiceCall(contract, op, api, members, requestType, methods);
+  }
+
+  /**
+   * The service method's name: the operation's {@code x-kraken-java-name} (Spot's {@code
+   * getWithdrawalMethods} is {@code listWithdrawalMethods}), else its operationId.
+   */
+  public static String methodName(Contract.Op op) {
+    Map<String, Object> extensions = op.operation().getExtensions();
+    Object javaName = extensions == null ? null : extensions.get("x-kraken-java-name");
+    return javaName == null ? op.id() : String.valueOf(javaName);
   }
 
   /** Every operation of every contract, those without a service method included. */
@@ -213,7 +225,8 @@ public final class ServiceCall {
       members.add(new Member(parameter.getName(), parameter.getIn(), parameter.getSchema(), required, parameter,
           required && contract.contractOnly(parameter).contains("required"),
           parameter.getExtensions() != null && parameter.getExtensions().get("x-kraken-java-name") != null
-              ? String.valueOf(parameter.getExtensions().get("x-kraken-java-name")) : JavaTypes.camel(parameter.getName())));
+              ? String.valueOf(parameter.getExtensions().get("x-kraken-java-name")) : JavaTypes.camel(parameter.getName()),
+          null));
     }
     String mediaType = contract.requestMediaType(op);
     if (mediaType != null) {
@@ -230,7 +243,8 @@ public final class ServiceCall {
     contract.properties(object).forEach((name, property) -> {
       if (!flag(property.getExtensions(), SIGNER_FILLED)) {
         into.add(new Member(name, location, property, required.contains(name), parameter,
-            byDecision && required.contains(name), JavaTypes.javaName(Contract.schemaName(object), name)));
+            byDecision && required.contains(name), JavaTypes.javaName(Contract.schemaName(object), name),
+            JavaTypes.javaType(Contract.schemaName(object), name)));
       }
     });
   }
@@ -598,8 +612,9 @@ public final class ServiceCall {
 
   /** {@code <OperationId>Request} in the family's model package. */
   public static Class<?> requestClass(Contract contract, Contract.Op op) {
-    String name = contract.family.modelPackage() + "." + Character.toUpperCase(op.id().charAt(0))
-        + op.id().substring(1) + "Request";
+    String method = methodName(op);
+    String name = contract.family.modelPackage() + "." + Character.toUpperCase(method.charAt(0))
+        + method.substring(1) + "Request";
     try {
       return Class.forName(name);
     } catch (ClassNotFoundException e) {

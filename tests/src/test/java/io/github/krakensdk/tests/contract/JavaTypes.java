@@ -51,6 +51,24 @@ public final class JavaTypes {
   }
 
   /**
+   * The typed value the contract gives member {@code jsonName} of component schema {@code schema}
+   * ({@code x-kraken-java-type}: {@code OrderPrice}, {@code OrderTime}, {@code Set<OrderFlag>}),
+   * read from the YAML's text; null for a member sent as it is.
+   */
+  public static String javaType(String schema, String jsonName) {
+    if (schema != null) {
+      for (Family family : Family.values()) {
+        com.fasterxml.jackson.databind.JsonNode declared = Contracts.get(family).tree.path("components")
+            .path("schemas").path(schema).path("properties").path(jsonName).get("x-kraken-java-type");
+        if (declared != null) {
+          return declared.asText();
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
    * The Java name of member {@code jsonName} of component schema {@code schema}: its {@code
    * x-kraken-java-name} in the contract (read from the YAML's text, where a {@code $ref}'s siblings
    * survive), else {@link #camel(String)}.

@@ -219,7 +219,7 @@ class HostileRequestTest {
 
   /** A public and a signed call through the SDK both succeed. */
   private static boolean stillServing() {
-    return !kraken.spot().getAssets(r -> r.asset("XBT")).isEmpty()
+    return !kraken.spot().listAssets(r -> r.asset("XBT")).isEmpty()
         && kraken.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()).volume() != null;
   }
 

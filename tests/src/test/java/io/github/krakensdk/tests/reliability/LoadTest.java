@@ -224,7 +224,7 @@ class LoadTest {
         continue;
       }
       switch (pick) {
-        case 0 -> call(counts, "getAssets", false, () -> kraken.spot().getAssets(r -> r.asset("XBT,ETH")));
+        case 0 -> call(counts, "getAssets", false, () -> kraken.spot().listAssets(r -> r.asset("XBT,ETH")));
         case 1 -> call(counts, "getTradeVolume", true,
             () -> kraken.spot().getTradeVolume(r -> r.pair("XBTUSD")));
         case 2, 3 -> {
@@ -265,7 +265,7 @@ class LoadTest {
         }
         case 10 -> call(counts, "getAutoEarnStatus", true,
             () -> kraken.embed().getAutoEarnStatus(r -> r.user(USERS.get(random.nextInt(USERS.size()))).currency("EUR")));
-        default -> call(counts, "getDepositMethods", true, () -> kraken.embed().getDepositMethods(r -> r.asset("ETH").user(USERS.get(0))));
+        default -> call(counts, "getDepositMethods", true, () -> kraken.embed().listDepositMethods(r -> r.asset("ETH").user(USERS.get(0))));
       }
     }
   }

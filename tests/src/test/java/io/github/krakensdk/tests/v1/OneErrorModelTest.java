@@ -88,7 +88,7 @@ class OneErrorModelTest {
   void everyRequestNamesTheSdk() throws Exception {
     try (WireFixture wire = WireFixture.create()) {
       WireFixture.enqueue(wire.server, 200, "{\"error\":[],\"result\":{}}");
-      wire.client.spot().getAssets(r -> r.asset("XBT"));
+      wire.client.spot().listAssets(r -> r.asset("XBT"));
       RecordedRequest request = WireFixture.take(wire.server);
       String agent = request.getHeaders().get("User-Agent");
       assertTrue(agent.matches("kraken-java-sdk/\\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(Java " + java.util.regex.Pattern.quote(Runtime.version().toString()) + "\\)"),
@@ -102,7 +102,7 @@ class OneErrorModelTest {
     KrakenClient client = wire.client;
     wire.close();
     KrakenClientException closed = assertThrows(KrakenClientException.class,
-        () -> client.spot().getAssets(r -> r.asset("XBT")));
+        () -> client.spot().listAssets(r -> r.asset("XBT")));
     assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
     assertTrue(client.futures().getNotificationsAsync().isCompletedExceptionally());
     assertEquals(0, wire.requestCount());

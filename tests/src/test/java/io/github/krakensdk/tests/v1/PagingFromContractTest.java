@@ -9,6 +9,7 @@ import io.github.krakensdk.paging.AsyncPages;
 import io.github.krakensdk.paging.Pages;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxExtension;
+import io.github.krakensdk.tests.client.ServiceCall;
 import io.github.krakensdk.tests.contract.Contract;
 import io.github.krakensdk.tests.contract.Contracts;
 import io.github.krakensdk.tests.contract.Family;
@@ -80,19 +81,20 @@ class PagingFromContractTest {
         boolean marked = op.operation().getExtensions() != null
             && op.operation().getExtensions().containsKey(PAGINATION);
         List<Method> paging = Arrays.stream(service.getMethods())
-            .filter(m -> m.getName().equals(op.id() + "Pages") || m.getName().equals(op.id() + "PagesAsync"))
+            .filter(m -> m.getName().equals(ServiceCall.methodName(op) + "Pages") || m.getName().equals(ServiceCall.methodName(op) + "PagesAsync"))
             .toList();
         if (!marked) {
           assertEquals(List.of(), paging, op.id() + " is not marked " + PAGINATION);
           continue;
         }
         pageable.add(op.id());
-        String requestName = Character.toUpperCase(op.id().charAt(0)) + op.id().substring(1) + "Request";
+        String method = ServiceCall.methodName(op);
+        String requestName = Character.toUpperCase(method.charAt(0)) + method.substring(1) + "Request";
         Class<?> request = Class.forName(family.modelPackage() + "." + requestName);
-        assertEquals(Pages.class, service.getMethod(op.id() + "Pages", request).getReturnType(), op.id());
-        assertEquals(Pages.class, service.getMethod(op.id() + "Pages", Consumer.class).getReturnType(), op.id());
-        assertEquals(AsyncPages.class, service.getMethod(op.id() + "PagesAsync", request).getReturnType(), op.id());
-        assertEquals(AsyncPages.class, service.getMethod(op.id() + "PagesAsync", Consumer.class).getReturnType(),
+        assertEquals(Pages.class, service.getMethod(ServiceCall.methodName(op) + "Pages", request).getReturnType(), op.id());
+        assertEquals(Pages.class, service.getMethod(ServiceCall.methodName(op) + "Pages", Consumer.class).getReturnType(), op.id());
+        assertEquals(AsyncPages.class, service.getMethod(ServiceCall.methodName(op) + "PagesAsync", request).getReturnType(), op.id());
+        assertEquals(AsyncPages.class, service.getMethod(ServiceCall.methodName(op) + "PagesAsync", Consumer.class).getReturnType(),
             op.id());
       }
     }

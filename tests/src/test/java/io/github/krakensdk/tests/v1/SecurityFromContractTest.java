@@ -70,7 +70,7 @@ class SecurityFromContractTest {
   void publicSpotCallCarriesNoCredentials() throws Exception {
     WireFixture.enqueue(server, 200, "{\"error\":[],\"result\":{}}");
     try (KrakenClient kraken = client(true)) {
-      kraken.spot().getAssets(r -> r.asset("XBT"));
+      kraken.spot().listAssets(r -> r.asset("XBT"));
     }
     assertNoCredentials(server.takeRequest());
   }

@@ -45,26 +45,27 @@ class ServiceShapeTest {
       Contract contract = Contracts.get(family);
       Class<?> service = service(family);
       for (Contract.Op op : contract.operations()) {
+        String name = ServiceCall.methodName(op);
         if (Boolean.FALSE.equals(extension(op, "x-kraken-service-method"))) {
-          assertTrue(Arrays.stream(service.getMethods()).noneMatch(m -> m.getName().equals(op.id())),
+          assertTrue(Arrays.stream(service.getMethods()).noneMatch(m -> m.getName().equals(name)),
               op.id() + " is served elsewhere (x-kraken-service-method: false) but is on " + service.getSimpleName());
           continue;
         }
-        List<Method> overloads = Arrays.stream(service.getMethods()).filter(m -> m.getName().equals(op.id())).toList();
+        List<Method> overloads = Arrays.stream(service.getMethods()).filter(m -> m.getName().equals(name)).toList();
         boolean takesParameters = overloads.stream().anyMatch(m -> m.getParameterCount() == 1);
         if (!takesParameters) {
           assertEquals(1, overloads.size(), op.id() + ": one method without parameters");
           continue;
         }
-        String requestName = Character.toUpperCase(op.id().charAt(0)) + op.id().substring(1) + "Request";
+        String requestName = Character.toUpperCase(name.charAt(0)) + name.substring(1) + "Request";
         Class<?> request = Class.forName(family.modelPackage() + "." + requestName);
         assertTrue(Modifier.isFinal(request.getModifiers()) && !request.isRecord(),
             requestName + " is a final class (a record's canonical constructor would break on a new member)");
         assertEquals(0, Arrays.stream(request.getConstructors()).count(), requestName + " has no public constructor");
-        service.getMethod(op.id(), request);
-        service.getMethod(op.id(), Consumer.class);
-        service.getMethod(op.id() + "Async", request);
-        service.getMethod(op.id() + "Async", Consumer.class);
+        service.getMethod(name, request);
+        service.getMethod(name, Consumer.class);
+        service.getMethod(name + "Async", request);
+        service.getMethod(name + "Async", Consumer.class);
         boolean allOptional = overloads.stream().anyMatch(m -> m.getParameterCount() == 0);
         // Required by the contract, whether the client checks it or leaves it to the service
         // (x-kraken-contract-only): either way the call has no no-argument overload.

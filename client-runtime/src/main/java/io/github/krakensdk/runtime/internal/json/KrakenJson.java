@@ -2,9 +2,15 @@ package io.github.krakensdk.runtime.internal.json;
 
 import io.github.krakensdk.runtime.json.DecimalNumber;
 import com.squareup.moshi.Moshi;
+import com.squareup.moshi.Types;
+import io.github.krakensdk.runtime.internal.ValueJson;
+import io.github.krakensdk.values.OrderFlag;
+import io.github.krakensdk.values.OrderPrice;
+import io.github.krakensdk.values.OrderTime;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -19,7 +25,8 @@ public final class KrakenJson {
   private KrakenJson() {}
 
   /**
-   * Returns a new builder holding the shared scalar adapters; text-keyed maps also read a JSON array,
+   * Returns a new builder holding the shared scalar adapters (the {@code values} types among them,
+   * as the text they travel as: {@code Set<OrderFlag>} is {@code "post,fciq"}); text-keyed maps also read a JSON array,
    * keyed by index, as the service sends an empty or index-keyed map. Lists and text-keyed maps
    * decode into the unmodifiable containers the generated records keep without copying.
    */
@@ -30,6 +37,9 @@ public final class KrakenJson {
         .add(LocalDate.class, new LocalDateJsonAdapter())
         .add(OffsetDateTime.class, new OffsetDateTimeJsonAdapter())
         .add(UUID.class, new UuidJsonAdapter())
+        .add(OrderPrice.class, ValueJson.orderPrice())
+        .add(OrderTime.class, ValueJson.orderTime())
+        .add(Types.newParameterizedType(Set.class, OrderFlag.class), ValueJson.orderFlags())
         .add(IndexedMapJsonAdapter.FACTORY)
         .add(ListJsonAdapter.FACTORY);
   }

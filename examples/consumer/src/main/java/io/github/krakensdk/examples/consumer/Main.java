@@ -8,6 +8,7 @@ import io.github.krakensdk.spot.model.OrderInfo;
 import io.github.krakensdk.spot.model.OrderSide;
 import io.github.krakensdk.spot.model.OrderType;
 import io.github.krakensdk.spot.model.OrdersCancelled;
+import io.github.krakensdk.values.OrderPrice;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.UUID;
@@ -38,7 +39,7 @@ public final class Main {
         String clOrdId = UUID.randomUUID().toString(); // yours: the way back to the order
         try {
           trader.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
-              .volume(new BigDecimal("0.01")).price("30000").clientOrderId(clOrdId));
+              .volume(new BigDecimal("0.01")).price(OrderPrice.of(new BigDecimal("30000"))).clientOrderId(clOrdId));
         } catch (KrakenTransportException e) {
           if (!e.outcomeUnknown()) {
             throw e; // nothing reached Kraken: sending it again is safe

@@ -26,7 +26,7 @@ public final class Main {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     try (Sandbox sandbox = Sandbox.builder().start();
         KrakenClient kraken = sandbox.newClientBuilder().callListener(new MicrometerCallListener(registry)).build()) {
-      kraken.spot().getAssets(r -> r.asset("XBT"));
+      kraken.spot().listAssets(r -> r.asset("XBT"));
       for (int i = 0; i < 20; i++) {
         kraken.spot().getTradeVolume(r -> r.pair("XBTUSD"));
       }

@@ -138,7 +138,7 @@ public final class GoldenServiceImpl implements GoldenService {
   public Order placeOrder(PlaceOrderRequest request) {
     Objects.requireNonNull(request, "request == null");
     return calls.execute(PLACE_ORDER, request,
-        () -> api.placeOrder(PlaceOrderBody.builder().pair(request.pair()).side(request.side()).volume(request.volume()).limit(request.limit()).flags(request.flags()).clientOrderId(request.clientOrderId()).build()),
+        () -> api.placeOrder(PlaceOrderBody.builder().pair(request.pair()).side(request.side()).volume(request.volume()).limit(request.limit()).stopPrice(request.stopPrice()).flags(request.flags()).clientOrderId(request.clientOrderId()).build()),
         null, OrderResponse::result);
   }
 
@@ -146,7 +146,7 @@ public final class GoldenServiceImpl implements GoldenService {
   public CompletableFuture<Order> placeOrderAsync(PlaceOrderRequest request) {
     Objects.requireNonNull(request, "request == null");
     return calls.executeAsync(PLACE_ORDER, request,
-        () -> api.placeOrder(PlaceOrderBody.builder().pair(request.pair()).side(request.side()).volume(request.volume()).limit(request.limit()).flags(request.flags()).clientOrderId(request.clientOrderId()).build()),
+        () -> api.placeOrder(PlaceOrderBody.builder().pair(request.pair()).side(request.side()).volume(request.volume()).limit(request.limit()).stopPrice(request.stopPrice()).flags(request.flags()).clientOrderId(request.clientOrderId()).build()),
         null, OrderResponse::result);
   }
 

@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import io.github.krakensdk.values.OrderPrice;
 import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.JsonWriter;
@@ -41,6 +42,7 @@ public final class PlaceOrderRequest {
   private final OrderSide side;
   private final BigDecimal volume;
   private final Object limit;
+  private final OrderPrice stopPrice;
   private final Set<OrderFlag> flags;
   private final String clientOrderId;
 
@@ -49,6 +51,7 @@ public final class PlaceOrderRequest {
     this.side = builder.side;
     this.volume = builder.volume;
     this.limit = builder.limit;
+    this.stopPrice = builder.stopPrice;
     this.flags = Copies.list(builder.flags);
     this.clientOrderId = builder.clientOrderId;
   }
@@ -108,6 +111,15 @@ public final class PlaceOrderRequest {
   }
 
   /**
+   * A stop price, absolute or relative (<code>+5</code>, <code>-2%</code>).
+   *
+   * <p>Optional, null if unset; sent as body member {@code stop_price}.
+   */
+  public OrderPrice stopPrice() {
+    return stopPrice;
+  }
+
+  /**
    * {@code flags}.
    *
    * <p>Optional, null if unset; sent as body member {@code flags}.
@@ -143,13 +155,14 @@ public final class PlaceOrderRequest {
         && Objects.equals(side, that.side)
         && Objects.equals(volume, that.volume)
         && Objects.equals(limit, that.limit)
+        && Objects.equals(stopPrice, that.stopPrice)
         && Objects.equals(flags, that.flags)
         && Objects.equals(clientOrderId, that.clientOrderId);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(pair, side, volume, limit, flags, clientOrderId);
+    return Objects.hash(pair, side, volume, limit, stopPrice, flags, clientOrderId);
   }
 
   @Override
@@ -159,6 +172,7 @@ public final class PlaceOrderRequest {
         + ", side=" + side
         + ", volume=" + volume
         + ", limit=" + limit
+        + ", stopPrice=" + stopPrice
         + ", flags=" + flags
         + ", clientOrderId=" + clientOrderId
         + "]";
@@ -173,6 +187,7 @@ public final class PlaceOrderRequest {
     private OrderSide side;
     private BigDecimal volume;
     private Object limit;
+    private OrderPrice stopPrice;
     private Set<OrderFlag> flags;
     private String clientOrderId;
 
@@ -183,6 +198,7 @@ public final class PlaceOrderRequest {
       this.side = source.side;
       this.volume = source.volume;
       this.limit = source.limit;
+      this.stopPrice = source.stopPrice;
       this.flags = source.flags;
       this.clientOrderId = source.clientOrderId;
     }
@@ -208,6 +224,12 @@ public final class PlaceOrderRequest {
     /** Sets {@code limit}; see {@link PlaceOrderRequest#limit()}. */
     public Builder limit(Object limit) {
       this.limit = limit;
+      return this;
+    }
+
+    /** Sets {@code stop_price}; see {@link PlaceOrderRequest#stopPrice()}. */
+    public Builder stopPrice(OrderPrice stopPrice) {
+      this.stopPrice = stopPrice;
       return this;
     }
 
@@ -256,11 +278,12 @@ public final class PlaceOrderRequest {
   static final class Adapter extends JsonAdapter<PlaceOrderRequest> {
     // Entry 0 is a placeholder so that the case labels below can be the template's 1-based index.
     private static final JsonReader.Options NAMES = JsonReader.Options.of(
-        "", "pair", "side", "volume", "limit", "flags", "client_id");
+        "", "pair", "side", "volume", "limit", "stop_price", "flags", "client_id");
     private final JsonAdapter<String> pairAdapter;
     private final JsonAdapter<OrderSide> sideAdapter;
     private final JsonAdapter<BigDecimal> volumeAdapter;
     private final JsonAdapter<Object> limitAdapter;
+    private final JsonAdapter<OrderPrice> stopPriceAdapter;
     private final JsonAdapter<Set<OrderFlag>> flagsAdapter;
     private final JsonAdapter<String> clientOrderIdAdapter;
 
@@ -269,6 +292,7 @@ public final class PlaceOrderRequest {
       this.sideAdapter = moshi.adapter(OrderSide.class);
       this.volumeAdapter = moshi.adapter(BigDecimal.class);
       this.limitAdapter = moshi.adapter(Object.class);
+      this.stopPriceAdapter = io.github.krakensdk.runtime.internal.ValueJson.orderPrice();
       this.flagsAdapter = moshi.adapter(new TypeRef<Set<OrderFlag>>() {}.type());
       this.clientOrderIdAdapter = moshi.adapter(String.class);
     }
@@ -296,9 +320,12 @@ public final class PlaceOrderRequest {
             builder.limit(limitAdapter.fromJson(reader));
             break;
           case 5:
-            builder.flags(flagsAdapter.fromJson(reader));
+            builder.stopPrice(stopPriceAdapter.fromJson(reader));
             break;
           case 6:
+            builder.flags(flagsAdapter.fromJson(reader));
+            break;
+          case 7:
             builder.clientOrderId(clientOrderIdAdapter.fromJson(reader));
             break;
           case -1:
@@ -335,6 +362,10 @@ public final class PlaceOrderRequest {
       if (source.limit() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("limit");
         limitAdapter.toJson(writer, source.limit());
+      }
+      if (source.stopPrice() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
+        writer.name("stop_price");
+        stopPriceAdapter.toJson(writer, source.stopPrice());
       }
       if (source.flags() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("flags");

@@ -10,6 +10,7 @@ import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import io.github.krakensdk.values.OrderPrice;
 import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.JsonWriter;
@@ -36,6 +37,7 @@ public final class PlaceOrderBody implements Validatable {
   private final OrderSide side;
   private final BigDecimal volume;
   private final Object limit;
+  private final OrderPrice stopPrice;
   private final Set<OrderFlag> flags;
   private final String clientOrderId;
 
@@ -44,6 +46,7 @@ public final class PlaceOrderBody implements Validatable {
     this.side = builder.side;
     this.volume = builder.volume;
     this.limit = builder.limit;
+    this.stopPrice = builder.stopPrice;
     this.flags = Copies.list(builder.flags);
     this.clientOrderId = builder.clientOrderId;
   }
@@ -95,6 +98,13 @@ public final class PlaceOrderBody implements Validatable {
   }
 
   /**
+   * A stop price, absolute or relative (<code>+5</code>, <code>-2%</code>).
+   */
+  public OrderPrice stopPrice() {
+    return stopPrice;
+  }
+
+  /**
    * {@code flags}. The contract's decision, checked by the sandbox, not by this client: only the listed values. The public service may accept more.
    */
   public Set<OrderFlag> flags() {
@@ -130,13 +140,14 @@ public final class PlaceOrderBody implements Validatable {
         && Objects.equals(side, that.side)
         && Objects.equals(volume, that.volume)
         && Objects.equals(limit, that.limit)
+        && Objects.equals(stopPrice, that.stopPrice)
         && Objects.equals(flags, that.flags)
         && Objects.equals(clientOrderId, that.clientOrderId);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(pair, side, volume, limit, flags, clientOrderId);
+    return Objects.hash(pair, side, volume, limit, stopPrice, flags, clientOrderId);
   }
 
   @Override
@@ -146,6 +157,7 @@ public final class PlaceOrderBody implements Validatable {
         + ", side=" + side
         + ", volume=" + volume
         + ", limit=" + limit
+        + ", stopPrice=" + stopPrice
         + ", flags=" + flags
         + ", clientOrderId=" + clientOrderId
         + "]";
@@ -157,6 +169,7 @@ public final class PlaceOrderBody implements Validatable {
     private OrderSide side;
     private BigDecimal volume;
     private Object limit;
+    private OrderPrice stopPrice;
     private Set<OrderFlag> flags;
     private String clientOrderId;
 
@@ -167,6 +180,7 @@ public final class PlaceOrderBody implements Validatable {
       this.side = source.side;
       this.volume = source.volume;
       this.limit = source.limit;
+      this.stopPrice = source.stopPrice;
       this.flags = source.flags;
       this.clientOrderId = source.clientOrderId;
     }
@@ -195,6 +209,12 @@ public final class PlaceOrderBody implements Validatable {
       return this;
     }
 
+    /** Sets {@code stop_price}. */
+    public Builder stopPrice(OrderPrice stopPrice) {
+      this.stopPrice = stopPrice;
+      return this;
+    }
+
     /** Sets {@code flags}. */
     public Builder flags(Set<OrderFlag> flags) {
       this.flags = flags;
@@ -218,11 +238,12 @@ public final class PlaceOrderBody implements Validatable {
     // The contract's names, then the public service's aliases of them; entry 0 is a placeholder so
     // that the case labels below are the names' 1-based positions.
     private static final JsonReader.Options NAMES = JsonReader.Options.of(
-        "", "pair", "side", "volume", "limit", "flags", "client_id");
+        "", "pair", "side", "volume", "limit", "stop_price", "flags", "client_id");
     private final JsonAdapter<String> pairAdapter;
     private final JsonAdapter<OrderSide> sideAdapter;
     private final JsonAdapter<BigDecimal> volumeAdapter;
     private final JsonAdapter<Object> limitAdapter;
+    private final JsonAdapter<OrderPrice> stopPriceAdapter;
     private final JsonAdapter<Set<OrderFlag>> flagsAdapter;
     private final JsonAdapter<String> clientOrderIdAdapter;
 
@@ -231,6 +252,7 @@ public final class PlaceOrderBody implements Validatable {
       this.sideAdapter = moshi.adapter(OrderSide.class);
       this.volumeAdapter = moshi.adapter(BigDecimal.class);
       this.limitAdapter = moshi.adapter(Object.class);
+      this.stopPriceAdapter = io.github.krakensdk.runtime.internal.ValueJson.orderPrice();
       this.flagsAdapter = moshi.adapter(new TypeRef<Set<OrderFlag>>() {}.type());
       this.clientOrderIdAdapter = moshi.adapter(String.class);
     }
@@ -257,9 +279,12 @@ public final class PlaceOrderBody implements Validatable {
             builder.limit = limitAdapter.fromJson(reader);
             break;
           case 5:
-            builder.flags = flagsAdapter.fromJson(reader);
+            builder.stopPrice = stopPriceAdapter.fromJson(reader);
             break;
           case 6:
+            builder.flags = flagsAdapter.fromJson(reader);
+            break;
+          case 7:
             builder.clientOrderId = clientOrderIdAdapter.fromJson(reader);
             break;
           case -1:
@@ -297,6 +322,10 @@ public final class PlaceOrderBody implements Validatable {
       if (source.limit() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("limit");
         limitAdapter.toJson(writer, source.limit());
+      }
+      if (source.stopPrice() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
+        writer.name("stop_price");
+        stopPriceAdapter.toJson(writer, source.stopPrice());
       }
       if (source.flags() != null || writer.getSerializeNulls()) { // what JsonWriter would drop, not written
         writer.name("flags");
