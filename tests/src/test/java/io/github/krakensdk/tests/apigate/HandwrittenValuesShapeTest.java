@@ -24,6 +24,9 @@ import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import io.github.krakensdk.values.OrderFlag;
+import io.github.krakensdk.values.OrderPrice;
+import io.github.krakensdk.values.OrderTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -56,11 +59,11 @@ final class HandwrittenValuesShapeTest {
   private static final Map<Class<?>, String> MADE_BY_FACTORY = Map.of(
       FilePart.class, "a file or bytes to upload: FilePart.of(path, mediaType) / of(name, mediaType, bytes)",
       KrakenError.class, "parsed from the service's error string: KrakenError.parse(raw); every member is read from it",
-      PairKeyed.class, "a view of a pair-keyed result: PairKeyed.of(result, names)");
-  /**
-   * Being converted on another branch of issue 22 (the client's {@code Environment}, which the
-   * facade's owner reshapes); remove it from here once that is merged.
-   */
+      PairKeyed.class, "a view of a pair-keyed result: PairKeyed.of(result, names)",
+      OrderPrice.class, "one wire form of a price, named by its factory: OrderPrice.of(amount), offset, percent, sideOffset, sidePercent, parse(text)",
+      OrderTime.class, "one wire form of an order time, named by its factory: OrderTime.now(), never(), after(duration), at(instant), parse(text)",
+      OrderFlag.class, "an open set of Kraken's order flags: OrderFlag.POST ..., OrderFlag.of(name)");
+
   private static final List<Class<?>> PUBLIC_TYPES = PublicSurfaceTest.publicTypes(PUBLISHED);
 
   @Test

@@ -84,13 +84,8 @@ final class OutcomeUnknownGuard implements Interceptor {
         try {
           return super.read(sink, byteCount);
         } catch (IOException e) {
-          if (!OutcomeReports.changesState(request.method()) || OutcomeReports.saysWhatHappened(e)) {
-            throw e;
-          }
-          OutcomeReports.Report reported =
-              OutcomeReports.after(request, "the response body was cut off after the server answered", e);
-          failedCalls.put(call, reported);
-          throw reported.exception();
+          // Not remembered for the call: no attempt of it follows the reading of its response body.
+          throw OutcomeReports.ofBodyFailure(request, e);
         }
       }
     }), body.contentType(), body.contentLength())).build();
