@@ -2,12 +2,12 @@ package io.github.krakensdk.sandbox;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.krakensdk.sandbox.exchange.AccountTrade;
-import io.github.krakensdk.sandbox.exchange.Catalog;
-import io.github.krakensdk.sandbox.exchange.Exchange;
-import io.github.krakensdk.sandbox.exchange.ExchangeError;
-import io.github.krakensdk.sandbox.exchange.LedgerEntry;
-import io.github.krakensdk.sandbox.funding.FundingAccount;
+import io.github.krakensdk.sandbox.internal.exchange.AccountTrade;
+import io.github.krakensdk.sandbox.internal.exchange.Catalog;
+import io.github.krakensdk.sandbox.internal.exchange.Exchange;
+import io.github.krakensdk.sandbox.internal.exchange.ExchangeError;
+import io.github.krakensdk.sandbox.internal.exchange.LedgerEntry;
+import io.github.krakensdk.sandbox.internal.funding.FundingAccount;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.github.krakensdk.sandbox;
 
-import io.github.krakensdk.sandbox.tour.Tour;
+import io.github.krakensdk.sandbox.internal.tour.Tour;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;

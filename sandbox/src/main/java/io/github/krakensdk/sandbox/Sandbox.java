@@ -10,7 +10,7 @@ import io.github.krakensdk.futures.model.AssignmentParticipant;
 import io.github.krakensdk.futures.model.SelfTradeStrategy;
 import io.github.krakensdk.runtime.call.SpotRateTier;
 import io.github.krakensdk.runtime.call.TimeSource;
-import io.github.krakensdk.sandbox.funding.FundingException;
+import io.github.krakensdk.sandbox.internal.funding.FundingException;
 import java.net.URI;
 import java.io.Closeable;
 import java.io.IOException;

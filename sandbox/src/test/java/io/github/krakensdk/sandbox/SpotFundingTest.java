@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.ConstraintViolationException;
-import io.github.krakensdk.sandbox.funding.Earn;
+import io.github.krakensdk.sandbox.internal.funding.Earn;
 import io.github.krakensdk.spot.model.AccountTransfer;
 import io.github.krakensdk.spot.model.AccountTransferStatus;
 import io.github.krakensdk.spot.model.DepositAddress;

@@ -40,15 +40,6 @@ import org.junit.jupiter.api.Test;
 class OneErrorsPackageTest {
   private static final String ERRORS = "io.github.krakensdk.errors";
 
-  /**
-   * The sandbox's exchange and funding engines refuse a call with the service's error strings,
-   * which the sandbox's HTTP layer turns into an answer; no caller of the SDK ever sees them.
-   */
-  private static final Set<String> SANDBOX_ENGINE_REFUSALS = Set.of(
-      "io.github.krakensdk.sandbox.exchange.ExchangeError",
-      "io.github.krakensdk.sandbox.funding.FundingException",
-      "io.github.krakensdk.sandbox.funding.FundingAccount$InsufficientFundsException");
-
   /** Public Throwable subclasses outside internal packages, by jar, read from the jars themselves. */
   private static final Map<String, List<Class<?>>> publicThrowables = new TreeMap<>();
 
@@ -73,7 +64,6 @@ class OneErrorsPackageTest {
     Set<String> seen = new TreeSet<>();
     for (List<Class<?>> types : publicThrowables.values()) {
       for (Class<?> type : types) {
-        if (SANDBOX_ENGINE_REFUSALS.contains(type.getName())) continue;
         seen.add(type.getSimpleName());
         if (!KrakenException.class.isAssignableFrom(type) || !type.getPackageName().equals(ERRORS)) {
           misplaced.add(type.getName());
@@ -93,7 +83,7 @@ class OneErrorsPackageTest {
     Set<String> kindless = new TreeSet<>();
     for (List<Class<?>> types : publicThrowables.values()) {
       for (Class<?> type : types) {
-        if (type == KrakenException.class || SANDBOX_ENGINE_REFUSALS.contains(type.getName())) continue;
+        if (type == KrakenException.class) continue;
         if (kinds.stream().noneMatch(kind -> kind.isAssignableFrom(type))) kindless.add(type.getName());
       }
     }
@@ -104,14 +94,6 @@ class OneErrorsPackageTest {
   void validationFailuresAreClientFailures() {
     assertTrue(KrakenClientException.class.isAssignableFrom(ConstraintViolationException.class));
     assertFalse(IllegalArgumentException.class.isAssignableFrom(ConstraintViolationException.class));
-  }
-
-  @Test
-  void theSandboxEngineRefusalsAreStillThere() {
-    // The exemption names real classes: when they move to internal packages, drop it.
-    Set<String> present = new TreeSet<>();
-    publicThrowables.values().forEach(types -> types.forEach(t -> present.add(t.getName())));
-    assertTrue(present.containsAll(SANDBOX_ENGINE_REFUSALS), present.toString());
   }
 
   /** Public or protected, and reachable so: every enclosing class is too. */
