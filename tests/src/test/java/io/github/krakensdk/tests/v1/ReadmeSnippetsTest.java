@@ -245,15 +245,20 @@ class ReadmeSnippetsTest {
 
   /** The coordinates of Install are this build's: a reader copying them gets the version the README describes. */
   @Test
-  void installNamesTheProjectVersion() throws IOException {
+  void installNamesTheLastReleaseOrBeforeItTheProjectVersion() throws IOException {
+    // Readers install a release from Maven Central: once there is one (the API gate's baseline),
+    // the coordinates name it, not the snapshot the project has moved on to.
     String pom = Files.readString(Path.of("..", "pom.xml"));
-    Matcher version = Pattern.compile("<artifactId>kraken-sdk-parent</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
-    assertTrue(version.find(), "no version in the root pom");
+    Matcher project = Pattern.compile("<artifactId>kraken-sdk-parent</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+    assertTrue(project.find(), "no version in the root pom");
+    Matcher baseline = Pattern.compile("<kraken.api.baseline>([^<]+)</kraken.api.baseline>").matcher(pom);
+    assertTrue(baseline.find(), "no kraken.api.baseline in the root pom");
+    String version = baseline.group(1).equals("none") ? project.group(1) : baseline.group(1);
     String readme = Files.readString(Path.of("..", "README.md"));
-    assertTrue(readme.contains("<artifactId>kraken-bom</artifactId>\n      <version>" + version.group(1) + "</version>"),
-        "README's Maven coordinates name " + version.group(1));
-    assertTrue(readme.contains("platform(\"io.github.krakensdk:kraken-bom:" + version.group(1) + "\")"),
-        "README's Gradle coordinates name " + version.group(1));
+    assertTrue(readme.contains("<artifactId>kraken-bom</artifactId>\n      <version>" + version + "</version>"),
+        "README's Maven coordinates name " + version);
+    assertTrue(readme.contains("platform(\"io.github.krakensdk:kraken-bom:" + version + "\")"),
+        "README's Gradle coordinates name " + version);
   }
 
   private static String numbered(String source) {
