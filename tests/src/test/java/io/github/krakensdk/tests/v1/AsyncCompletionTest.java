@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.tests.client.WireFixture;
 import java.util.List;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.RecordedRequest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -69,9 +72,19 @@ class AsyncCompletionTest {
   private static void assertStageThread(String body, Function<KrakenClient, CompletableFuture<?>> call)
       throws Exception {
     try (WireFixture wire = WireFixture.create()) {
-      WireFixture.enqueue(wire.server, 200, body);
-      String thread = call.apply(wire.client).thenApply(result -> Thread.currentThread().getName())
-          .get(10, TimeUnit.SECONDS);
+      // The answer waits until the stage is attached: a future already complete by then would run
+      // the stage on this thread, which is CompletableFuture's rule, not the client's choice.
+      CountDownLatch attached = new CountDownLatch(1);
+      wire.server.setDispatcher(new Dispatcher() {
+        @Override
+        public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
+          attached.await(10, TimeUnit.SECONDS);
+          return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
+        }
+      });
+      CompletableFuture<String> stage = call.apply(wire.client).thenApply(result -> Thread.currentThread().getName());
+      attached.countDown();
+      String thread = stage.get(10, TimeUnit.SECONDS);
       assertFalse(thread.startsWith("OkHttp"), "stage ran on " + thread);
       assertTrue(thread.startsWith("kraken-completion-"), "stage ran on " + thread);
     }
