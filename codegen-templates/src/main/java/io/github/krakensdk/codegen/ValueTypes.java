@@ -23,7 +23,7 @@ final class ValueTypes {
   }
 
   private static final String VALUES = "io.github.krakensdk.values.";
-  private static final String JSON = "io.github.krakensdk.runtime.internal.ValueJson.";
+  private static final String JSON = "io.github.krakensdk.runtime.internal.json.ValueJson.";
 
   private static final Map<String, ValueType> KNOWN = Map.of(
       "OrderPrice", new ValueType("OrderPrice", List.of(VALUES + "OrderPrice"), JSON + "orderPrice()",

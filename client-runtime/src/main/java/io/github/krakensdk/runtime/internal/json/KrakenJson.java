@@ -3,7 +3,6 @@ package io.github.krakensdk.runtime.internal.json;
 import io.github.krakensdk.runtime.json.DecimalNumber;
 import com.squareup.moshi.Moshi;
 import com.squareup.moshi.Types;
-import io.github.krakensdk.runtime.internal.ValueJson;
 import io.github.krakensdk.values.OrderFlag;
 import io.github.krakensdk.values.OrderPrice;
 import io.github.krakensdk.values.OrderTime;

@@ -252,7 +252,7 @@ public final class PlaceOrderBody implements Validatable {
       this.sideAdapter = moshi.adapter(OrderSide.class);
       this.volumeAdapter = moshi.adapter(BigDecimal.class);
       this.limitAdapter = moshi.adapter(Object.class);
-      this.stopPriceAdapter = io.github.krakensdk.runtime.internal.ValueJson.orderPrice();
+      this.stopPriceAdapter = io.github.krakensdk.runtime.internal.json.ValueJson.orderPrice();
       this.flagsAdapter = moshi.adapter(new TypeRef<Set<OrderFlag>>() {}.type());
       this.clientOrderIdAdapter = moshi.adapter(String.class);
     }

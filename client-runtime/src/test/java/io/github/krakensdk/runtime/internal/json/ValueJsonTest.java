@@ -1,4 +1,4 @@
-package io.github.krakensdk.runtime.internal;
+package io.github.krakensdk.runtime.internal.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,7 +8,6 @@ import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.JsonDataException;
 import com.squareup.moshi.Moshi;
 import com.squareup.moshi.Types;
-import io.github.krakensdk.runtime.internal.json.KrakenJson;
 import io.github.krakensdk.values.OrderFlag;
 import io.github.krakensdk.values.OrderPrice;
 import io.github.krakensdk.values.OrderTime;

@@ -1,4 +1,4 @@
-package io.github.krakensdk.runtime.internal;
+package io.github.krakensdk.runtime.internal.json;
 
 import com.squareup.moshi.JsonAdapter;
 import com.squareup.moshi.JsonDataException;
