@@ -113,7 +113,25 @@ public final class SpotNonces {
    */
   public static byte[] putIntoEncodedJson(byte[] body, String nonce) {
     if (body.length < 2 || body[0] != '{' || indexOf(body, NONCE_NAME) >= 0) return putIntoJson(body, nonce);
-    return splice(body, 1, 1, "\"nonce\":" + nonce + (body.length == 2 ? "" : ","));
+    if (!isAscii(nonce)) return splice(body, 1, 1, "\"nonce\":" + nonce + (body.length == 2 ? "" : ","));
+    // {"nonce":<nonce>, then the encoded members: written straight into the result, no string between.
+    boolean members = body.length > 2;
+    byte[] result = new byte[body.length + NONCE_NAME.length + 1 + nonce.length() + (members ? 1 : 0)];
+    result[0] = '{';
+    System.arraycopy(NONCE_NAME, 0, result, 1, NONCE_NAME.length);
+    int at = 1 + NONCE_NAME.length;
+    result[at++] = ':';
+    for (int i = 0; i < nonce.length(); i++) result[at++] = (byte) nonce.charAt(i);
+    if (members) result[at++] = ',';
+    System.arraycopy(body, 1, result, at, body.length - 1);
+    return result;
+  }
+
+  private static boolean isAscii(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) >= 0x80) return false;
+    }
+    return true;
   }
 
   private static final byte[] NONCE_NAME = "\"nonce\"".getBytes(StandardCharsets.UTF_8);
