@@ -168,8 +168,7 @@ public final class KrakenClient implements Closeable {
     }
     base.connectTimeout(builder.connectTimeout).readTimeout(builder.readTimeout)
         .writeTimeout(builder.readTimeout).callTimeout(builder.callTimeout);
-    base.addInterceptor(UserAgent.INTERCEPTOR);
-    base.addInterceptor(ResponseDecoding.statusInterceptor());
+    base.addInterceptor(ResponseDecoding.statusInterceptor(UserAgent.VALUE)); // sets the User-Agent too
     this.http = base.build();
     this.logging = builder.logging == null ? null : new RedactingLoggingInterceptor(builder.logging);
     this.ownedCompletionExecutor = builder.completionExecutor == null ? newCompletionExecutor() : null;

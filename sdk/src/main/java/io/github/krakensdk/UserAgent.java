@@ -4,16 +4,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
-import okhttp3.Interceptor;
 
 /**
  * The {@code User-Agent} every request carries: {@code kraken-java-sdk/<version> (Java <runtime
- * version>)}, so that the service (and a support ticket) can tell which SDK sent a request.
+ * version>)}, so that the service (and a support ticket) can tell which SDK sent a request. The
+ * client's status interceptor ({@code ResponseDecoding.statusInterceptor}) sets it.
  */
 final class UserAgent {
   static final String VALUE = "kraken-java-sdk/" + version() + " (Java " + Runtime.version() + ")";
-  static final Interceptor INTERCEPTOR =
-      chain -> chain.proceed(chain.request().newBuilder().header("User-Agent", VALUE).build());
 
   private UserAgent() {}
 

@@ -10,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 
 /**
  * One of a Spot order's flags ({@code oflags}), which travel as a comma-separated list
@@ -64,9 +63,34 @@ public final class OrderFlag {
     if (flags == null) {
       return null;
     }
-    StringJoiner joined = new StringJoiner(",");
-    for (OrderFlag flag : copyOf(flags)) {
-      joined.add(flag.value);
+    // The order copyOf gives, without its copies: this runs on every order sent with flags.
+    int listed = 0; // bit i: KNOWN.get(i) is among the flags
+    List<String> others = null;
+    for (OrderFlag flag : flags) {
+      requireNonNull(flag, "flags contains null");
+      int rank = flag.rank();
+      if (rank < KNOWN.size()) {
+        listed |= 1 << rank;
+      } else {
+        if (others == null) {
+          others = new ArrayList<>();
+        }
+        if (!others.contains(flag.value)) {
+          others.add(flag.value);
+        }
+      }
+    }
+    StringBuilder joined = new StringBuilder(32);
+    for (int i = 0; i < KNOWN.size(); i++) {
+      if ((listed & 1 << i) != 0) {
+        (joined.length() == 0 ? joined : joined.append(',')).append(KNOWN.get(i).value); // no listed value is empty
+      }
+    }
+    if (others != null) {
+      others.sort(null);
+      for (int i = 0; i < others.size(); i++) {
+        (listed == 0 && i == 0 ? joined : joined.append(',')).append(others.get(i));
+      }
     }
     return joined.toString();
   }

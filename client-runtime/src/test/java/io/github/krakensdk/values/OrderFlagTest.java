@@ -19,6 +19,9 @@ final class OrderFlagTest {
     assertEquals("post,fciq", OrderFlag.join(List.of(OrderFlag.FCIQ, OrderFlag.POST, OrderFlag.FCIQ)));
     assertEquals("viqc", OrderFlag.join(Set.of(OrderFlag.VIQC)));
     assertEquals("post,zeta", OrderFlag.join(List.of(OrderFlag.of("zeta"), OrderFlag.POST)), "unknown flags last");
+    assertEquals("fciq,alpha,zeta", OrderFlag.join(List.of(OrderFlag.of("zeta"), OrderFlag.FCIQ, OrderFlag.of("alpha"),
+        OrderFlag.of("zeta"))), "unknown flags once each, by name");
+    assertEquals("alpha,zeta", OrderFlag.join(List.of(OrderFlag.of("zeta"), OrderFlag.of("alpha"))));
     assertEquals("", OrderFlag.join(Set.of()));
     assertNull(OrderFlag.join(null));
   }

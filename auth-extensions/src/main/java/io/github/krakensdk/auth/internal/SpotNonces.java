@@ -25,29 +25,62 @@ public final class SpotNonces {
    * @throws IllegalArgumentException if the body has more than one {@code nonce} field.
    */
   public static byte[] putIntoForm(byte[] body, String nonce) {
-    // ISO-8859-1 maps every byte to one char and back, so untouched fields keep their bytes even
-    // if they are not ASCII.
-    String text = new String(body, StandardCharsets.ISO_8859_1);
-    if (text.isEmpty()) return ("nonce=" + nonce).getBytes(StandardCharsets.ISO_8859_1);
-    String[] fields = text.split("&", -1);
-    List<Integer> nonceFields = new ArrayList<>();
-    for (int i = 0; i < fields.length; i++) {
-      String name = fields[i];
-      int equals = name.indexOf('=');
-      if (equals >= 0) name = name.substring(0, equals);
-      if (name.equals("nonce")) nonceFields.add(i);
+    // Worked on the bytes, so that untouched fields keep theirs whatever they hold, and a signed
+    // call makes no string, array or list per field.
+    int found = -1;
+    int foundEnd = -1;
+    if (body.length > 0) {
+      for (int start = 0; start <= body.length; ) {
+        int end = start;
+        while (end < body.length && body[end] != '&') end++;
+        if (namesNonce(body, start, end)) {
+          if (found >= 0) throw new IllegalArgumentException("the form body has more than one nonce field");
+          found = start;
+          foundEnd = end;
+        }
+        start = end + 1;
+      }
     }
-    if (nonceFields.size() > 1) {
-      throw new IllegalArgumentException("the form body has more than one nonce field");
+    int fieldLength = FORM_NONCE.length + nonce.length();
+    if (found < 0) {
+      // nonce=<value>, then & and the body when there is one.
+      byte[] result = new byte[fieldLength + (body.length == 0 ? 0 : 1 + body.length)];
+      int at = writeNonceField(result, 0, nonce);
+      if (body.length > 0) {
+        result[at++] = '&';
+        System.arraycopy(body, 0, result, at, body.length);
+      }
+      return result;
     }
-    String result;
-    if (nonceFields.isEmpty()) {
-      result = "nonce=" + nonce + "&" + text;
-    } else {
-      fields[nonceFields.get(0)] = "nonce=" + nonce;
-      result = String.join("&", fields);
+    byte[] result = new byte[body.length - (foundEnd - found) + fieldLength];
+    System.arraycopy(body, 0, result, 0, found);
+    int at = writeNonceField(result, found, nonce);
+    System.arraycopy(body, foundEnd, result, at, body.length - foundEnd);
+    return result;
+  }
+
+  private static final byte[] FORM_NONCE = "nonce=".getBytes(StandardCharsets.ISO_8859_1);
+
+  /** Whether the form field in {@code [start, end)} is named {@code nonce} (with or without a value). */
+  private static boolean namesNonce(byte[] body, int start, int end) {
+    int nameEnd = start;
+    while (nameEnd < end && body[nameEnd] != '=') nameEnd++;
+    if (nameEnd - start != 5) return false;
+    for (int i = 0; i < 5; i++) {
+      if (body[start + i] != FORM_NONCE[i]) return false;
     }
-    return result.getBytes(StandardCharsets.ISO_8859_1);
+    return true;
+  }
+
+  /** Writes {@code nonce=<nonce>} at {@code at} as ISO-8859-1 and returns the index after it. */
+  private static int writeNonceField(byte[] into, int at, String nonce) {
+    System.arraycopy(FORM_NONCE, 0, into, at, FORM_NONCE.length);
+    at += FORM_NONCE.length;
+    for (int i = 0; i < nonce.length(); i++) {
+      char c = nonce.charAt(i);
+      into[at++] = c <= 0xff ? (byte) c : (byte) '?'; // as String.getBytes(ISO_8859_1) encodes
+    }
+    return at;
   }
 
   /**
@@ -80,7 +113,25 @@ public final class SpotNonces {
    */
   public static byte[] putIntoEncodedJson(byte[] body, String nonce) {
     if (body.length < 2 || body[0] != '{' || indexOf(body, NONCE_NAME) >= 0) return putIntoJson(body, nonce);
-    return splice(body, 1, 1, "\"nonce\":" + nonce + (body.length == 2 ? "" : ","));
+    if (!isAscii(nonce)) return splice(body, 1, 1, "\"nonce\":" + nonce + (body.length == 2 ? "" : ","));
+    // {"nonce":<nonce>, then the encoded members: written straight into the result, no string between.
+    boolean members = body.length > 2;
+    byte[] result = new byte[body.length + NONCE_NAME.length + 1 + nonce.length() + (members ? 1 : 0)];
+    result[0] = '{';
+    System.arraycopy(NONCE_NAME, 0, result, 1, NONCE_NAME.length);
+    int at = 1 + NONCE_NAME.length;
+    result[at++] = ':';
+    for (int i = 0; i < nonce.length(); i++) result[at++] = (byte) nonce.charAt(i);
+    if (members) result[at++] = ',';
+    System.arraycopy(body, 1, result, at, body.length - 1);
+    return result;
+  }
+
+  private static boolean isAscii(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) >= 0x80) return false;
+    }
+    return true;
   }
 
   private static final byte[] NONCE_NAME = "\"nonce\"".getBytes(StandardCharsets.UTF_8);
