@@ -1,6 +1,6 @@
-package io.github.krakensdk.sandbox.internal.tour;
+package io.github.krakensdk.tour;
 
-import static io.github.krakensdk.sandbox.internal.tour.Tour.check;
+import static io.github.krakensdk.tour.Tour.check;
 
 import io.github.krakensdk.embed.model.CountryCode;
 import io.github.krakensdk.embed.model.CreatedUser;

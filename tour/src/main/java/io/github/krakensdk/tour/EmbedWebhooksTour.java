@@ -1,7 +1,7 @@
-package io.github.krakensdk.sandbox.internal.tour;
+package io.github.krakensdk.tour;
 
-import static io.github.krakensdk.sandbox.internal.tour.Tour.check;
-import static io.github.krakensdk.sandbox.internal.tour.Tour.expectError;
+import static io.github.krakensdk.tour.Tour.check;
+import static io.github.krakensdk.tour.Tour.expectError;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.krakensdk.auth.webhook.WebhookSignatureVerifier;

@@ -1,4 +1,4 @@
-package io.github.krakensdk.sandbox.internal.tour;
+package io.github.krakensdk.tour;
 
 import io.github.krakensdk.Family;
 import io.github.krakensdk.KrakenClient;

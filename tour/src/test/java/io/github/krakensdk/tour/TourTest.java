@@ -1,4 +1,4 @@
-package io.github.krakensdk.sandbox.internal.tour;
+package io.github.krakensdk.tour;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
