@@ -181,7 +181,7 @@ public final class SchemaCheck {
       problems.add(problem(field, "must have at most " + schema.getMaxItems() + " items, has " + items.size()));
     }
     for (int i = 0; i < items.size(); i++) {
-      check(items.get(i), schema.getItems(), field + "[" + i + "]", problems, true);
+      check(items.get(i), schema.getItems(), (field.isEmpty() ? "body" : field) + "[" + i + "]", problems, true);
     }
   }
 
