@@ -5,6 +5,10 @@ import com.squareup.moshi.JsonEncodingException;
 import com.squareup.moshi.JsonReader;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,8 +22,17 @@ import okio.Buffer;
 public final class JsonValues {
   private JsonValues() {}
 
-  /** The value {@code json} holds; throws {@link IOException} when it is not one JSON value. */
+  /** The value {@code json} holds; throws {@link IOException} when it is not one JSON value in UTF-8. */
   public static Object read(byte[] json) throws IOException {
+    try {
+      // JSON is UTF-8 (RFC 8259); the reader would put U+FFFD where bytes are not, and pass them.
+      StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(json));
+    } catch (CharacterCodingException e) {
+      throw new JsonEncodingException("not UTF-8 (" + e.getMessage() + ")");
+    }
     JsonReader reader = JsonReader.of(new Buffer().write(json));
     try {
       Object value = read(reader);

@@ -56,6 +56,11 @@ class ContractTest {
     List<String> notJson = request(SPOT, "POST", path, Map.of(), Map.of(), "application/json", "{nonce");
     assertEquals(1, notJson.size(), notJson.toString());
     assertTrue(notJson.get(0).startsWith("body: not a JSON value ("), notJson.get(0));
+    byte[] notUtf8 = {'{', '"', 'p', 'a', 'i', 'r', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}'};
+    List<String> refused = SPOT.checkRequest(SPOT.find("POST", path), path, Map.of(), Map.of(), "application/json", notUtf8)
+        .stream().map(Problem::message).toList();
+    assertEquals(1, refused.size(), refused.toString());
+    assertTrue(refused.get(0).startsWith("body: not a JSON value (not UTF-8"), refused.get(0));
     assertEquals(List.of("body: this operation takes no body"),
         request(SPOT, "GET", "/0/public/Time", Map.of(), Map.of(), "application/json", "{}"));
   }
