@@ -2,7 +2,9 @@ package io.github.krakensdk.sandbox;
 
 import com.squareup.moshi.JsonReader;
 import com.squareup.moshi.JsonWriter;
-import io.swagger.v3.oas.models.media.Schema;
+import io.github.krakensdk.sandbox.internal.contract.Operation;
+import io.github.krakensdk.sandbox.internal.contract.Problem;
+import io.github.krakensdk.sandbox.internal.contract.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -52,14 +54,14 @@ final class BodyParameters {
   /** Null unless the body came as {@code multipart/form-data}: its file parts by name. */
   private final Map<String, MultipartForm.Part> files;
   /** What is wrong with a multipart body beyond what its schema says (format, part sizes). */
-  private final List<ContractValidator.Problem> problems;
+  private final List<Problem> problems;
 
   private BodyParameters(byte[] json, boolean form) {
     this(json, form, null, List.of());
   }
 
   private BodyParameters(byte[] json, boolean form, Map<String, MultipartForm.Part> files,
-      List<ContractValidator.Problem> problems) {
+      List<Problem> problems) {
     this.json = json;
     this.form = form;
     this.files = files;
@@ -76,14 +78,14 @@ final class BodyParameters {
    * which count bytes. A part the schema does not declare stays in the JSON, where the contract
    * refuses it.
    */
-  static BodyParameters ofMultipart(HttpCall call, Schema<?> schema) {
-    List<ContractValidator.Problem> problems = new ArrayList<>();
+  static BodyParameters ofMultipart(HttpCall call, Schema schema) {
+    List<Problem> problems = new ArrayList<>();
     Map<String, MultipartForm.Part> files = new LinkedHashMap<>();
     List<MultipartForm.Part> parts;
     try {
       parts = MultipartForm.parse(call.body, call.header("Content-Type"));
     } catch (IllegalArgumentException malformed) {
-      problems.add(new ContractValidator.Problem("request.body.multipart", malformed.getMessage()));
+      problems.add(new Problem("request.body.multipart", malformed.getMessage()));
       return new BodyParameters("{}".getBytes(StandardCharsets.UTF_8), false, files, problems);
     }
     Map<String, ?> declared = schema == null || schema.getProperties() == null ? Map.of() : schema.getProperties();
@@ -93,11 +95,11 @@ final class BodyParameters {
       Map<String, Boolean> seen = new LinkedHashMap<>();
       for (MultipartForm.Part part : parts) {
         if (seen.put(part.name(), true) != null) {
-          problems.add(new ContractValidator.Problem("request.body.multipart",
+          problems.add(new Problem("request.body.multipart",
               "part '" + part.name() + "' is sent more than once"));
           continue;
         }
-        Schema<?> property = (Schema<?>) declared.get(part.name());
+        Schema property = (Schema) declared.get(part.name());
         writer.name(part.name());
         if (property != null && "binary".equals(property.getFormat())) {
           files.put(part.name(), part);
@@ -105,7 +107,7 @@ final class BodyParameters {
           writer.value(part.fileName() == null ? part.name() : part.fileName());
         } else if (property != null && "object".equals(type(property))) {
           if (!part.isJson()) {
-            problems.add(new ContractValidator.Problem("request.body.multipart",
+            problems.add(new Problem("request.body.multipart",
                 "part '" + part.name() + "' must be application/json (was " + part.contentType() + ")"));
           }
           writeJson(writer, part, problems);
@@ -120,23 +122,23 @@ final class BodyParameters {
     return new BodyParameters(buffer.readByteArray(), false, files, problems);
   }
 
-  private static void checkSize(MultipartForm.Part part, Schema<?> property, List<ContractValidator.Problem> problems) {
+  private static void checkSize(MultipartForm.Part part, Schema property, List<Problem> problems) {
     int size = part.bytes().length;
     if ((property.getMinLength() != null && size < property.getMinLength())
         || (property.getMaxLength() != null && size > property.getMaxLength())) {
-      problems.add(new ContractValidator.Problem("request.body.multipart.size", "file part '" + part.name() + "' has "
+      problems.add(new Problem("request.body.multipart.size", "file part '" + part.name() + "' has "
           + size + " bytes; allowed " + (property.getMinLength() == null ? 0 : property.getMinLength()) + ".."
           + (property.getMaxLength() == null ? "∞" : property.getMaxLength())));
     }
   }
 
-  private static void writeJson(JsonWriter writer, MultipartForm.Part part, List<ContractValidator.Problem> problems)
+  private static void writeJson(JsonWriter writer, MultipartForm.Part part, List<Problem> problems)
       throws IOException {
     Object value;
     try {
       value = Json.MOSHI.adapter(Object.class).fromJson(new Buffer().write(part.bytes()));
     } catch (IOException | RuntimeException notJson) {
-      problems.add(new ContractValidator.Problem("request.body.multipart",
+      problems.add(new Problem("request.body.multipart",
           "part '" + part.name() + "' is not JSON: " + notJson.getMessage()));
       writer.value(part.text());
       return;
@@ -145,7 +147,7 @@ final class BodyParameters {
       sink.write(part.bytes()); // the part's own text, so that numbers keep their digits
     }
     if (value == null) {
-      problems.add(new ContractValidator.Problem("request.body.multipart", "part '" + part.name() + "' is empty"));
+      problems.add(new Problem("request.body.multipart", "part '" + part.name() + "' is empty"));
     }
   }
 
@@ -160,7 +162,7 @@ final class BodyParameters {
   }
 
   /** What is wrong with a multipart body that its schema cannot say (format, file sizes). */
-  List<ContractValidator.Problem> problems() {
+  List<Problem> problems() {
     return problems;
   }
 
@@ -168,7 +170,7 @@ final class BodyParameters {
    * The parameters of {@code call}'s body: converted from a form when the body is form-encoded
    * and {@code schema} (the operation's JSON body schema) is known, else the body as it is.
    */
-  static BodyParameters of(HttpCall call, Schema<?> schema) {
+  static BodyParameters of(HttpCall call, Schema schema) {
     if (schema != null && isForm(call)) {
       return new BodyParameters(formToJson(HttpCall.parseForm(call.bodyText()), schema)
           .getBytes(StandardCharsets.UTF_8), true);
@@ -183,7 +185,7 @@ final class BodyParameters {
    * the flat JSON names are too. Anything else, and a body that is not such a JSON object, is
    * left as it came, for the contract to judge.
    */
-  static byte[] unnest(byte[] json, Schema<?> schema) {
+  static byte[] unnest(byte[] json, Schema schema) {
     Map<String, ?> declared = schema.getProperties() == null ? Map.of() : schema.getProperties();
     if (declared.keySet().stream().noneMatch(name -> name.contains("["))) {
       return json;
@@ -256,7 +258,7 @@ final class BodyParameters {
   /** True if {@code call} says its body is form-encoded. */
   static boolean isForm(HttpCall call) {
     String type = call.header("Content-Type");
-    return type != null && type.toLowerCase(Locale.ROOT).startsWith(ContractOperations.FORM);
+    return type != null && type.toLowerCase(Locale.ROOT).startsWith(Operation.FORM);
   }
 
   /** The body as JSON. */
@@ -285,7 +287,7 @@ final class BodyParameters {
   }
 
   /** {@code form}'s fields as the JSON object {@code schema} describes. */
-  static String formToJson(Map<String, List<String>> form, Schema<?> schema) {
+  static String formToJson(Map<String, List<String>> form, Schema schema) {
     Node root = new Node();
     Map<String, ?> declared = schema == null || schema.getProperties() == null ? Map.of() : schema.getProperties();
     for (Map.Entry<String, List<String>> field : form.entrySet()) {
@@ -333,7 +335,7 @@ final class BodyParameters {
     final List<String> values = new ArrayList<>();
   }
 
-  private static void write(JsonWriter writer, Node node, Schema<?> schema) throws IOException {
+  private static void write(JsonWriter writer, Node node, Schema schema) throws IOException {
     String type = type(schema);
     if ("array".equals(type)) {
       writeArray(writer, node, schema.getItems());
@@ -348,7 +350,7 @@ final class BodyParameters {
     }
   }
 
-  private static void writeValues(JsonWriter writer, List<String> values, Schema<?> schema) throws IOException {
+  private static void writeValues(JsonWriter writer, List<String> values, Schema schema) throws IOException {
     if (values.size() == 1) {
       writeScalar(writer, values.get(0), schema);
       return;
@@ -360,7 +362,7 @@ final class BodyParameters {
     writer.endArray();
   }
 
-  private static void writeObject(JsonWriter writer, Node node, Schema<?> schema) throws IOException {
+  private static void writeObject(JsonWriter writer, Node node, Schema schema) throws IOException {
     writer.beginObject();
     for (Map.Entry<String, Node> member : node.children.entrySet()) {
       writer.name(member.getKey());
@@ -369,7 +371,7 @@ final class BodyParameters {
     writer.endObject();
   }
 
-  private static void writeArray(JsonWriter writer, Node node, Schema<?> items) throws IOException {
+  private static void writeArray(JsonWriter writer, Node node, Schema items) throws IOException {
     writer.beginArray();
     for (String value : node.values) { // txid=A&txid=B
       Node element = new Node();
@@ -401,7 +403,7 @@ final class BodyParameters {
   }
 
   /** One value as the schema's type, when the text reads as that type; else the text. */
-  private static void writeScalar(JsonWriter writer, String text, Schema<?> schema) throws IOException {
+  private static void writeScalar(JsonWriter writer, String text, Schema schema) throws IOException {
     for (String type : scalarTypes(schema)) {
       switch (type) {
         case "integer" -> {
@@ -444,7 +446,7 @@ final class BodyParameters {
    * The types a scalar may take, most specific first: the schema's own, or each alternative of a
    * {@code oneOf}/{@code anyOf} (so that {@code 123} is an integer where a string would do too).
    */
-  private static List<String> scalarTypes(Schema<?> schema) {
+  private static List<String> scalarTypes(Schema schema) {
     List<String> types = new ArrayList<>();
     if (schema == null) {
       return types;
@@ -460,7 +462,7 @@ final class BodyParameters {
       types.add(schema.getType());
     }
     for (String preferred : List.of("integer", "number", "boolean")) {
-      for (Schema<?> alternative : alternatives) {
+      for (Schema alternative : alternatives) {
         if (preferred.equals(type(alternative)) && !types.contains(preferred)) {
           types.add(preferred);
         }
@@ -471,7 +473,7 @@ final class BodyParameters {
 
   /** The schema of member {@code name} of an object schema (its {@code allOf} parts included), or null. */
   @SuppressWarnings("rawtypes")
-  private static Schema<?> memberSchema(Schema<?> schema, String name) {
+  private static Schema memberSchema(Schema schema, String name) {
     if (schema == null) {
       return null;
     }
@@ -480,17 +482,17 @@ final class BodyParameters {
     }
     if (schema.getAllOf() != null) {
       for (Schema part : schema.getAllOf()) {
-        Schema<?> found = memberSchema(part, name);
+        Schema found = memberSchema(part, name);
         if (found != null) {
           return found;
         }
       }
     }
-    return schema.getAdditionalProperties() instanceof Schema<?> values ? values : null;
+    return schema.getAdditionalProperties() instanceof Schema values ? values : null;
   }
 
   /** The schema's type, {@code object} for one with members, or null. */
-  private static String type(Schema<?> schema) {
+  private static String type(Schema schema) {
     if (schema == null) {
       return null;
     }
@@ -501,7 +503,7 @@ final class BodyParameters {
       return "array";
     }
     return schema.getProperties() != null || schema.getAllOf() != null
-        || schema.getAdditionalProperties() instanceof Schema<?> ? "object" : null;
+        || schema.getAdditionalProperties() instanceof Schema ? "object" : null;
   }
 
   @Override

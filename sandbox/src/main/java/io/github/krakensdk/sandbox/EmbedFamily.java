@@ -4,6 +4,7 @@ import io.github.krakensdk.auth.SpotSigner;
 import io.github.krakensdk.embed.internal.model.ErrorResponse;
 import io.github.krakensdk.embed.internal.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.Webhook;
+import io.github.krakensdk.sandbox.internal.contract.Problem;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -153,7 +154,7 @@ final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
   }
 
   @Override
-  Reply rejected(Route<Partner> route, List<ContractValidator.Problem> problems) {
+  Reply rejected(Route<Partner> route, List<Problem> problems) {
     return error(400, "EGeneral:Invalid arguments:" + detail(problems));
   }
 

@@ -1,5 +1,7 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.contract.Operation;
+import io.github.krakensdk.sandbox.internal.contract.Problem;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -95,12 +97,12 @@ abstract class Endpoint<P> {
     }
     if (call.bodyTooLarge()) {
       // Before authentication: only the start of the body was kept, so no signature could match it.
-      return new Served(rejected(route, List.of(new ContractValidator.Problem("request.body.tooLarge",
+      return new Served(rejected(route, List.of(new Problem("request.body.tooLarge",
           "request body larger than " + call.bodyLimit() + " bytes"))), route.operationId(), family,
           contractPath);
     }
     try {
-      ContractOperations.Op op = contract.operations.find(call.method, contractPath);
+      Operation op = contract.operations.find(call.method, contractPath);
       call.parameters(op != null && op.multipart() ? BodyParameters.ofMultipart(call, op.bodySchema())
           : BodyParameters.of(call, op != null && op.acceptsForm() ? op.bodySchema() : null));
       P principal = null;
@@ -113,14 +115,14 @@ abstract class Endpoint<P> {
       }
       String conflict = contract.serviceForms.headerConflict(call);
       if (conflict != null) {
-        return new Served(rejected(route, List.of(new ContractValidator.Problem("request.header.conflict", conflict))),
+        return new Served(rejected(route, List.of(new Problem("request.header.conflict", conflict))),
             route.operationId(), family, contractPath);
       }
       Reply early = beforeValidation(call, route);
       if (early != null) {
         return new Served(early, route.operationId(), family, contractPath);
       }
-      List<ContractValidator.Problem> problems = contract.checkRequest(call, contractPath);
+      List<Problem> problems = contract.checkRequest(call, contractPath);
       if (!problems.isEmpty()) {
         return new Served(rejected(route, problems), route.operationId(), family, contractPath);
       }
@@ -139,7 +141,7 @@ abstract class Endpoint<P> {
   }
 
   /** The family's envelope for a request the contract rejects. */
-  abstract Reply rejected(Route<P> route, List<ContractValidator.Problem> problems);
+  abstract Reply rejected(Route<P> route, List<Problem> problems);
 
   /** The family's envelope for a path or method it does not serve. */
   abstract Reply unknownOperation(HttpCall call, boolean pathKnown);
@@ -148,7 +150,7 @@ abstract class Endpoint<P> {
   abstract Reply internalError(Exception e);
 
   /** The first problem as one line, for the error detail. */
-  static String detail(List<ContractValidator.Problem> problems) {
+  static String detail(List<Problem> problems) {
     String message = problems.get(0).message().replaceAll("\\s+", " ").trim();
     return message.length() <= 300 ? message : message.substring(0, 300) + "…";
   }

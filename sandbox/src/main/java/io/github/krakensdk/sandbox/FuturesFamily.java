@@ -22,6 +22,7 @@ import io.github.krakensdk.futures.model.TradeHistoryEntry;
 import io.github.krakensdk.futures.model.TradeHistoryResponse;
 import io.github.krakensdk.futures.model.TradeSide;
 import io.github.krakensdk.futures.model.TradeType;
+import io.github.krakensdk.sandbox.internal.contract.Problem;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -259,7 +260,7 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
   }
 
   @Override
-  Reply rejected(Route<Caller> route, List<ContractValidator.Problem> problems) {
+  Reply rejected(Route<Caller> route, List<Problem> problems) {
     boolean missing = problems.stream().anyMatch(p -> p.key().endsWith(".missing"));
     return error(400, missing ? FuturesErrorCode.REQUIRED_ARGUMENT_MISSING : FuturesErrorCode.INVALID_ARGUMENT,
         detail(problems));

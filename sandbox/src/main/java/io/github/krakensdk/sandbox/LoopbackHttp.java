@@ -15,8 +15,17 @@ final class LoopbackHttp {
 
   private LoopbackHttp() {}
 
-  /** A server bound to 127.0.0.1 on {@code port} (0 for a free one), not started. */
+  /**
+   * The system property that binds the server to another address than 127.0.0.1: the container
+   * image sets it to {@code 0.0.0.0}, as {@code docker run -p} forwards to the container's own
+   * interface. Nothing else should: the sandbox's demo keys are for the machine it runs on.
+   */
+  static final String BIND_ADDRESS = "kraken.sandbox.bindAddress";
+
+  /** A server bound to 127.0.0.1 (or {@link #BIND_ADDRESS}) on {@code port} (0 for a free one), not started. */
   static HttpServer create(int port) throws IOException {
-    return HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+    String bind = System.getProperty(BIND_ADDRESS);
+    InetAddress address = bind == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(bind);
+    return HttpServer.create(new InetSocketAddress(address, port), 64);
   }
 }

@@ -1,6 +1,5 @@
 package io.github.krakensdk.sandbox;
 
-import io.github.krakensdk.sandbox.internal.tour.Tour;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -8,10 +7,13 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code java -jar kraken-sandbox.jar [--port N] [--earn-delay-ms N] [--auto-earn-delay-ms N] [--withdrawal-step-ms N]}
  * serves the sandbox until the process is stopped, after printing its base URLs and demo
- * credentials. {@code --tour} runs {@link Tour} instead: every operation through the SDK against a
- * fresh sandbox, exiting non-zero if any fails.
+ * credentials. The tour of every operation through the SDK, once {@code --tour}, is its own program
+ * since 1.1.0 ({@code java -jar tour/target/kraken-tour.jar}); {@code --tour} says so and exits.
  */
 public final class Main {
+  /** How to run the tour, which left the sandbox jar for its own module in 1.1.0. */
+  static final String TOUR_COMMAND = "mvn -B install -DskipTests && java -jar tour/target/kraken-tour.jar";
+
   private Main() {}
 
   public static void main(String[] args) throws InterruptedException {
@@ -36,7 +38,9 @@ public final class Main {
       }
     }
     if (tour) {
-      System.exit(Tour.run(System.out) == 0 ? 0 : 1);
+      System.err.println("The tour is no longer part of kraken-sandbox.jar: run it from the SDK's sources with");
+      System.err.println("  " + TOUR_COMMAND);
+      System.exit(2);
     }
     Sandbox sandbox = builder.start();
     Runtime.getRuntime().addShutdownHook(new Thread(sandbox::close, "kraken-sandbox-shutdown"));
@@ -62,6 +66,6 @@ public final class Main {
 
   private static void usage(PrintStream out) {
     out.println("usage: java -jar kraken-sandbox.jar [--port N] [--earn-delay-ms N] [--auto-earn-delay-ms N] [--withdrawal-step-ms N]");
-    out.println("       java -jar kraken-sandbox.jar --tour");
+    out.println("The tour of every operation through the SDK: " + TOUR_COMMAND);
   }
 }

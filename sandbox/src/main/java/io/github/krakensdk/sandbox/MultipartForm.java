@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.contract.Operation;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,7 +39,7 @@ final class MultipartForm {
     }
 
     boolean isJson() {
-      return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(ContractOperations.JSON);
+      return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith(Operation.JSON);
     }
   }
 

@@ -16,6 +16,7 @@ import io.github.krakensdk.oauth.internal.model.TokenResponse;
 import io.github.krakensdk.oauth.internal.model.TokenType;
 import io.github.krakensdk.oauth.model.UserInfo;
 import io.github.krakensdk.oauth.internal.model.UserInfoResponse;
+import io.github.krakensdk.sandbox.internal.contract.Problem;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -274,7 +275,7 @@ final class OAuthFamily extends Endpoint<Object> {
   }
 
   @Override
-  Reply rejected(Route<Object> route, List<ContractValidator.Problem> problems) {
+  Reply rejected(Route<Object> route, List<Problem> problems) {
     return oauthError(400, OAuthErrorCode.INVALID_REQUEST, detail(problems));
   }
 

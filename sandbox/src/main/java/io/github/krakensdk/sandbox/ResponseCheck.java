@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.contract.Problem;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -25,11 +26,11 @@ final class ResponseCheck {
       return; // not an operation of the contract (unknown path): nothing to check against
     }
     Reply reply = served.reply();
-    List<ContractValidator.Problem> found =
+    List<Problem> found =
         validators.get(served.family()).checkResponse(method, served.contractPath(), reply);
     synchronized (this) {
       checked.add(served.operationId() + " " + reply.status);
-      for (ContractValidator.Problem problem : found) {
+      for (Problem problem : found) {
         problems.add(served.operationId() + " " + reply.status + ": " + problem + "\n    body: " + reply.bodyText());
       }
     }

@@ -1,9 +1,8 @@
 package io.github.krakensdk.sandbox;
 
-import io.swagger.v3.oas.models.OpenAPI;
-import io.swagger.v3.oas.models.Operation;
-import io.swagger.v3.oas.models.PathItem;
-import io.swagger.v3.oas.models.parameters.Parameter;
+import io.github.krakensdk.sandbox.internal.contract.Contract;
+import io.github.krakensdk.sandbox.internal.contract.Operation;
+import io.github.krakensdk.sandbox.internal.contract.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +19,6 @@ import java.util.regex.Pattern;
  * before it is checked and served; signatures are checked over what was sent. Immutable.
  */
 final class ServiceForms {
-  private static final String EXTENSION = "x-kraken-public-service";
   private static final Pattern PARAMETER = Pattern.compile("\\{([^}]+)}");
 
   /** The operation {@code method contractPath} as the service serves it. */
@@ -29,40 +27,31 @@ final class ServiceForms {
   private final List<PathForm> paths = new ArrayList<>();
   /** The service's names of each header, by the contract's name. */
   private final Map<String, List<String>> headers = new LinkedHashMap<>();
-  private final ContractOperations operations;
+  private final Contract operations;
 
-  ServiceForms(ContractOperations operations) {
+  ServiceForms(Contract operations) {
     this.operations = operations;
-    OpenAPI api = operations.api;
-    for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
-      for (Map.Entry<PathItem.HttpMethod, Operation> entry : path.getValue().readOperationsMap().entrySet()) {
-        Object record = extension(entry.getValue().getExtensions());
-        if (record instanceof Map<?, ?> map && map.get("path") instanceof String servicePath) {
-          List<String> names = new ArrayList<>();
-          Matcher parameter = PARAMETER.matcher(servicePath);
-          StringBuilder regex = new StringBuilder();
-          int last = 0;
-          while (parameter.find()) {
-            regex.append(Pattern.quote(servicePath.substring(last, parameter.start()))).append("([^/]+)");
-            names.add(parameter.group(1));
-            last = parameter.end();
-          }
-          regex.append(Pattern.quote(servicePath.substring(last)));
-          paths.add(new PathForm(entry.getKey().name(), Pattern.compile(regex.toString()), names, path.getKey()));
+    for (Operation operation : operations.all()) {
+      String servicePath = operation.servicePath();
+      if (servicePath != null) {
+        List<String> names = new ArrayList<>();
+        Matcher parameter = PARAMETER.matcher(servicePath);
+        StringBuilder regex = new StringBuilder();
+        int last = 0;
+        while (parameter.find()) {
+          regex.append(Pattern.quote(servicePath.substring(last, parameter.start()))).append("([^/]+)");
+          names.add(parameter.group(1));
+          last = parameter.end();
         }
-        if (entry.getValue().getParameters() == null) continue;
-        for (Parameter parameter : entry.getValue().getParameters()) {
-          Object header = extension(parameter.getExtensions());
-          if ("header".equals(parameter.getIn()) && header instanceof Map<?, ?> map && map.get("names") instanceof List<?> names) {
-            headers.putIfAbsent(parameter.getName(), names.stream().map(String::valueOf).toList());
-          }
+        regex.append(Pattern.quote(servicePath.substring(last)));
+        paths.add(new PathForm(operation.method(), Pattern.compile(regex.toString()), names, operation.path()));
+      }
+      for (Parameter parameter : operation.parameters()) {
+        if ("header".equals(parameter.in()) && !parameter.serviceNames().isEmpty()) {
+          headers.putIfAbsent(parameter.name(), parameter.serviceNames());
         }
       }
     }
-  }
-
-  private static Object extension(Map<String, Object> extensions) {
-    return extensions == null ? null : extensions.get(EXTENSION);
   }
 
   /**

@@ -2,6 +2,8 @@ package io.github.krakensdk.sandbox;
 
 import io.github.krakensdk.auth.SpotSigner;
 import io.github.krakensdk.runtime.call.SpotRateTier;
+import io.github.krakensdk.sandbox.internal.contract.Operation;
+import io.github.krakensdk.sandbox.internal.contract.Problem;
 import io.github.krakensdk.sandbox.internal.funding.ApiKeyInfo;
 import io.github.krakensdk.sandbox.internal.funding.Errors;
 import io.github.krakensdk.sandbox.internal.funding.Earn;
@@ -148,7 +150,7 @@ final class SpotFamily extends Endpoint<SandboxKey> {
         (call, path, key) -> webSocketsToken(key));
     // Every other operation of the contract, served by the exchange (markets, orders, trades,
     // balances, ledgers) or by the funding state (deposits, withdrawals, Earn, exports, keys).
-    for (ContractOperations.Op operation : contract.operations.all()) {
+    for (Operation operation : contract.operations.all()) {
       String id = operation.operationId();
       if (id.equals("getAssets") || id.equals("getWebSocketsToken")) {
         continue;
@@ -264,7 +266,7 @@ final class SpotFamily extends Endpoint<SandboxKey> {
     if (nonces.offer(key.key(), nonce) != Nonces.Verdict.ACCEPTED) {
       return Authenticated.refused(errors("EAPI:Invalid nonce"));
     }
-    ContractOperations.Op op = contract.operations.find(call.method, route.template());
+    Operation op = contract.operations.find(call.method, route.template());
     boolean counted = op == null || issuedKey.counter().tryCall(op.rateCost(), settings.clock().instant());
     if (!counted && settings.spotRateLimits()) {
       return Authenticated.refused(errors(RATE_LIMITED));
@@ -316,7 +318,7 @@ final class SpotFamily extends Endpoint<SandboxKey> {
   }
 
   @Override
-  Reply rejected(Route<SandboxKey> route, List<ContractValidator.Problem> problems) {
+  Reply rejected(Route<SandboxKey> route, List<Problem> problems) {
     // The service names the argument it refuses (EGeneral:Invalid arguments:txid) where it can.
     String argument = problems.get(0).argument();
     return errors("EGeneral:Invalid arguments:" + (argument != null ? argument : detail(problems)));

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.swagger.v3.oas.models.media.Schema;
+import io.github.krakensdk.sandbox.internal.contract.Schema;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +71,7 @@ final class BodyParametersTest {
               timeinforce: {type: string}
               leverage: {type: integer}
       """;
-  private static final Schema<?> SCHEMA = ContractOperations.parse(YAML).find("POST", "/0/private/Order").bodySchema();
+  private static final Schema SCHEMA = Contracts.compile(YAML).find("POST", "/0/private/Order").bodySchema();
 
   @Test
   void scalarsTakeTheSchemasTypesWhenTheTextReadsAsThem() {

@@ -352,7 +352,7 @@ class EmbedWebhooksTest {
     private static final OpenApiInteractionValidator VALIDATOR = validator();
 
     private static OpenApiInteractionValidator validator() {
-      OpenAPI contract = new OpenAPIV3Parser().readContents(ContractValidator.text(Family.EMBED)).getOpenAPI();
+      OpenAPI contract = new OpenAPIV3Parser().readContents(Contracts.yaml(Family.EMBED)).getOpenAPI();
       PathItem delivery = contract.getPaths().get("/b2b/webhooks").getPost().getCallbacks().get("webhookEvent")
           .values().iterator().next();
       contract.setPaths(new Paths().addPathItem("/delivery", delivery));

@@ -218,7 +218,7 @@ class FormBodiesTest {
   static List<Case> cases(Map<String, String> skipped) {
     ParseOptions options = new ParseOptions();
     options.setResolve(true);
-    OpenAPI api = new OpenAPIV3Parser().readContents(ContractValidator.text(Family.SPOT), null, options).getOpenAPI();
+    OpenAPI api = new OpenAPIV3Parser().readContents(Contracts.yaml(Family.SPOT), null, options).getOpenAPI();
     List<Case> cases = new ArrayList<>();
     for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
       for (Map.Entry<PathItem.HttpMethod, Operation> entry : path.getValue().readOperationsMap().entrySet()) {
@@ -231,7 +231,7 @@ class FormBodiesTest {
         assertEquals(PathItem.HttpMethod.POST, entry.getKey(), id + ": private Spot calls are POSTs");
         assertTrue(operation.getRequestBody() != null && operation.getRequestBody().getContent() != null,
             id + " has no request body");
-        assertTrue(operation.getRequestBody().getContent().containsKey(ContractOperations.FORM),
+        assertTrue(operation.getRequestBody().getContent().containsKey(io.github.krakensdk.sandbox.internal.contract.Operation.FORM),
             id + " must declare its body form-encoded too");
         // The examples sit on the first media type, the one clients send (the form, for addOrder).
         MediaType first = operation.getRequestBody().getContent().values().iterator().next();

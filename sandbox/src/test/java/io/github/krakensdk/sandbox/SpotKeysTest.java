@@ -105,13 +105,13 @@ class SpotKeysTest {
   /** Every permission the contract names is one a key can hold (or {@code none}). */
   @Test
   void theContractsPermissionsAreKnown() {
-    ContractOperations operations = ContractValidator.load(Family.SPOT).operations;
+    io.github.krakensdk.sandbox.internal.contract.Contract operations = ContractValidator.load(Family.SPOT).operations;
     Set<String> known = new HashSet<>(List.of(SpotFamily.NO_PERMISSION));
     for (SpotKeyPermission permission : SpotKeyPermission.values()) {
       known.add(permission.id());
       assertEquals(permission, SpotKeyPermission.of(permission.id()));
     }
-    for (ContractOperations.Op op : operations.all()) {
+    for (io.github.krakensdk.sandbox.internal.contract.Operation op : operations.all()) {
       assertTrue(op.permission() == null || known.contains(op.permission()), op.operationId() + ": " + op.permission());
       assertTrue(op.signed() || op.permission() == null, op.operationId() + " is public: no permission");
     }
@@ -125,7 +125,7 @@ class SpotKeysTest {
   @Test
   void everyOperationsPermissionIsEnforced(Sandbox sandbox) {
     Raw raw = new Raw(sandbox);
-    for (ContractOperations.Op op : ContractValidator.load(Family.SPOT).operations.all()) {
+    for (io.github.krakensdk.sandbox.internal.contract.Operation op : ContractValidator.load(Family.SPOT).operations.all()) {
       if (!op.signed() || op.permission() == null || op.permission().equals(SpotFamily.NO_PERMISSION)) {
         continue;
       }
@@ -145,7 +145,7 @@ class SpotKeysTest {
    */
   @Test
   void aKeyWithoutTheOperationsPermissionIsDenied() {
-    String yaml = ContractValidator.text(Family.SPOT)
+    String yaml = Contracts.yaml(Family.SPOT)
         // What the contract states for the two today goes; the copy states what this test needs.
         .replaceFirst("(operationId: getTradeVolume\\n(?:(?!      operationId: ).*\\n)*?)      x-kraken-key-permission: \\S+\\n", "$1")
         .replaceFirst("(operationId: cancelWithdrawal\\n(?:(?!      operationId: ).*\\n)*?)      x-kraken-key-permission: \\S+\\n", "$1")
@@ -153,7 +153,7 @@ class SpotKeysTest {
             + "      x-kraken-key-permission: funds-query\n")
         .replace("      operationId: cancelWithdrawal\n", "      operationId: cancelWithdrawal\n"
             + "      x-kraken-key-permission: none\n");
-    ContractValidator contract = ContractValidator.of(Family.SPOT, yaml);
+    ContractValidator contract = ContractValidator.of(Family.SPOT, Contracts.compile(yaml));
     assertEquals("funds-query", contract.operations.find("POST", "/0/private/TradeVolume").permission());
     Settings settings = new Settings(Clock.fixed(clock.instant(), clock.getZone()), Duration.ZERO, Duration.ZERO,
         Duration.ZERO, true, Duration.ofMinutes(1), Duration.ZERO);

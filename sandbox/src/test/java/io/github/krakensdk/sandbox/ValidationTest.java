@@ -61,7 +61,7 @@ class ValidationTest {
     SandboxKey key = sandbox.issueSpotKey();
     Raw raw = new Raw(sandbox);
     int groups = 0;
-    for (ContractOperations.Op op : ContractValidator.load(Family.SPOT).operations.all()) {
+    for (io.github.krakensdk.sandbox.internal.contract.Operation op : ContractValidator.load(Family.SPOT).operations.all()) {
       for (java.util.List<String> group : op.oneOf()) {
         groups++;
         String expected = "{\"error\":[\"EGeneral:Invalid arguments:" + group.get(0) + "\"]}";

@@ -1,0 +1,211 @@
+package io.github.krakensdk.sandbox.build;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Compiles each family's contract ({@code kraken/openapi/<family>.yaml} of kraken-api-spec) into
+ * what the sandbox reads at run time ({@code <out>/<family>.json}): every operation with its
+ * route, security, Spot extensions, parameters, request body and response schemas, and the named
+ * schemas they refer to, each cut down to the keywords the sandbox checks. Run by the build
+ * (process-classes), so that the sandbox needs no YAML or OpenAPI library at run time.
+ *
+ * <pre>java ContractCompiler --out=target/classes/io/github/krakensdk/sandbox/contract spot futures oauth embed</pre>
+ */
+public final class ContractCompiler {
+  /** The schema keywords the sandbox's checker and body reader use; every other one is left out. */
+  private static final Set<String> KEYWORDS = Set.of("type", "format", "pattern", "enum", "minimum", "maximum",
+      "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "required",
+      "properties", "additionalProperties", "items", "allOf", "oneOf", "anyOf", "nullable", "readOnly",
+      "writeOnly", "$ref");
+  private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch");
+  private static final String SCHEMAS = "#/components/schemas/";
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private final JsonNode contract;
+
+  private ContractCompiler(JsonNode contract) {
+    this.contract = contract;
+  }
+
+  public static void main(String[] args) throws IOException {
+    Path out = null;
+    for (String arg : args) {
+      if (arg.startsWith("--out=")) {
+        out = Path.of(arg.substring("--out=".length()));
+      }
+    }
+    if (out == null) {
+      throw new IllegalArgumentException("usage: ContractCompiler --out=<directory> <family>...");
+    }
+    Files.createDirectories(out);
+    ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+    ObjectMapper json = new ObjectMapper();
+    for (String family : args) {
+      if (family.startsWith("--")) continue;
+      String resource = "kraken/openapi/" + family + ".yaml";
+      try (InputStream in = ContractCompiler.class.getClassLoader().getResourceAsStream(resource)) {
+        if (in == null) {
+          throw new IllegalStateException(resource + " is not on the build classpath (kraken-api-spec)");
+        }
+        ObjectNode compiled = new ContractCompiler(yaml.readTree(in)).compile();
+        Files.writeString(out.resolve(family + ".json"), json.writeValueAsString(compiled));
+        System.out.println("[sandbox] " + family + ".yaml compiled: " + compiled.get("operations").size()
+            + " operations, " + compiled.get("schemas").size() + " schemas");
+      }
+    }
+  }
+
+  /** {@code yaml}, a contract, compiled as the build compiles the four (tests compile changed copies). */
+  public static String compile(String yaml) throws IOException {
+    return new ObjectMapper().writeValueAsString(new ContractCompiler(new ObjectMapper(new YAMLFactory()).readTree(yaml)).compile());
+  }
+
+  ObjectNode compile() {
+    ObjectNode result = NODES.objectNode();
+    ArrayNode basePaths = result.putArray("basePaths");
+    for (JsonNode server : contract.path("servers")) {
+      String path = java.net.URI.create(server.path("url").asText()).getPath();
+      if (path != null && !path.isEmpty() && !path.equals("/")) {
+        basePaths.add(path.endsWith("/") ? path.substring(0, path.length() - 1) : path);
+      }
+    }
+    ArrayNode operations = result.putArray("operations");
+    for (Iterator<Map.Entry<String, JsonNode>> paths = contract.path("paths").fields(); paths.hasNext(); ) {
+      Map.Entry<String, JsonNode> path = paths.next();
+      for (String method : METHODS) {
+        JsonNode operation = path.getValue().get(method);
+        if (operation == null || operation.path("x-kraken-browser-page").asBoolean(false)) {
+          continue; // a page a browser opens (OAuth authorize), not an operation the sandbox serves
+        }
+        operations.add(operation(method, path.getKey(), path.getValue(), operation));
+      }
+    }
+    ObjectNode schemas = result.putObject("schemas");
+    contract.path("components").path("schemas").fields()
+        .forEachRemaining(schema -> schemas.set(schema.getKey(), schema(schema.getValue())));
+    return result;
+  }
+
+  private ObjectNode operation(String method, String path, JsonNode pathItem, JsonNode operation) {
+    ObjectNode op = NODES.objectNode();
+    op.put("method", method.toUpperCase(java.util.Locale.ROOT));
+    op.put("path", path);
+    op.put("operationId", operation.path("operationId").asText());
+    boolean signed = false;
+    for (JsonNode requirement : operation.path("security")) {
+      signed |= requirement.size() > 0;
+    }
+    op.put("signed", signed);
+    op.put("rateCost", operation.path("x-kraken-rate-cost").asInt(0));
+    if (operation.hasNonNull("x-kraken-key-permission")) {
+      op.put("permission", operation.get("x-kraken-key-permission").asText());
+    }
+    JsonNode servicePath = operation.path("x-kraken-public-service").path("path");
+    if (servicePath.isTextual()) {
+      op.put("servicePath", servicePath.asText());
+    }
+    ArrayNode parameters = op.putArray("parameters");
+    for (JsonNode list : List.of(pathItem.path("parameters"), operation.path("parameters"))) {
+      for (JsonNode declared : list) {
+        parameters.add(parameter(resolve(declared)));
+      }
+    }
+    JsonNode body = resolve(operation.path("requestBody"));
+    if (!body.isMissingNode()) {
+      ObjectNode compiled = op.putObject("body");
+      compiled.put("required", body.path("required").asBoolean(false));
+      ObjectNode media = compiled.putObject("content");
+      body.path("content").fields().forEachRemaining(type ->
+          media.set(type.getKey(), type.getValue().has("schema") ? schema(type.getValue().get("schema")) : NODES.nullNode()));
+    }
+    ArrayNode oneOf = op.putArray("oneOf");
+    operation.path("x-kraken-one-of").forEach(group -> oneOf.add(group.deepCopy()));
+    ObjectNode responses = op.putObject("responses");
+    operation.path("responses").fields().forEachRemaining(response -> {
+      ObjectNode media = responses.putObject(response.getKey());
+      resolve(response.getValue()).path("content").fields().forEachRemaining(type ->
+          media.set(type.getKey(), type.getValue().has("schema") ? schema(type.getValue().get("schema")) : NODES.nullNode()));
+    });
+    return op;
+  }
+
+  private ObjectNode parameter(JsonNode declared) {
+    ObjectNode parameter = NODES.objectNode();
+    parameter.put("name", declared.path("name").asText());
+    parameter.put("in", declared.path("in").asText());
+    parameter.put("required", declared.path("required").asBoolean(false));
+    parameter.set("schema", declared.has("schema") ? schema(declared.get("schema")) : NODES.objectNode());
+    JsonNode names = declared.path("x-kraken-public-service").path("names");
+    if (names.isArray()) {
+      parameter.set("serviceNames", names.deepCopy());
+    }
+    return parameter;
+  }
+
+  /** {@code node}, or what its {@code $ref} (a parameter, request body or response) points at. */
+  private JsonNode resolve(JsonNode node) {
+    while (node.has("$ref")) {
+      String ref = node.get("$ref").asText();
+      if (!ref.startsWith("#/")) {
+        throw new IllegalStateException("only local references are supported: " + ref);
+      }
+      JsonNode target = contract;
+      for (String part : ref.substring(2).split("/")) {
+        target = target.path(part.replace("~1", "/").replace("~0", "~"));
+      }
+      if (target.isMissingNode()) {
+        throw new IllegalStateException("unresolved reference " + ref);
+      }
+      node = target;
+    }
+    return node;
+  }
+
+  /** {@code schema} cut down to {@link #KEYWORDS}; a reference to a named schema becomes its name. */
+  private JsonNode schema(JsonNode schema) {
+    if (!schema.isObject()) {
+      return schema.deepCopy(); // additionalProperties: true/false
+    }
+    ObjectNode compiled = NODES.objectNode();
+    schema.fields().forEachRemaining(keyword -> {
+      String key = keyword.getKey();
+      JsonNode value = keyword.getValue();
+      if (!KEYWORDS.contains(key)) {
+        return;
+      }
+      switch (key) {
+        case "$ref" -> {
+          String ref = value.asText();
+          if (!ref.startsWith(SCHEMAS)) {
+            throw new IllegalStateException("a schema may only refer to " + SCHEMAS + "*: " + ref);
+          }
+          compiled.put("$ref", ref.substring(SCHEMAS.length()));
+        }
+        case "properties" -> {
+          ObjectNode properties = compiled.putObject("properties");
+          value.fields().forEachRemaining(p -> properties.set(p.getKey(), schema(p.getValue())));
+        }
+        case "items", "additionalProperties" -> compiled.set(key, schema(value));
+        case "allOf", "oneOf", "anyOf" -> {
+          ArrayNode parts = compiled.putArray(key);
+          value.forEach(part -> parts.add(schema(part)));
+        }
+        default -> compiled.set(key, value.deepCopy());
+      }
+    });
+    return compiled;
+  }
+}
