@@ -205,9 +205,6 @@ public final class ControlPlane implements HttpHandler {
         answer = run(method, path, readBody(exchange));
       } catch (ControlProblem problem) {
         answer = new Answer(problem.status, problem.document());
-      } catch (IllegalArgumentException e) {
-        // The request had the document's shape: what the engines do not know is not found.
-        answer = new Answer(404, new ControlProblem(404, null, "something the sandbox has", e.getMessage()).document());
       } catch (RuntimeException e) {
         answer = new Answer(500, new ControlProblem(500, null, null, "kraken-sandbox failed: " + e).document());
       }
@@ -228,7 +225,15 @@ public final class ControlPlane implements HttpHandler {
       }
     }
     CONTRACT.checkBody(match.operation(), json);
-    return operations.get(match.operation().id()).run(match.path(), (Map<String, Object>) json);
+    try {
+      return operations.get(match.operation().id()).run(match.path(), (Map<String, Object>) json);
+    } catch (IllegalArgumentException e) {
+      // The request had the document's shape: what the sandbox does not know is not found, and the
+      // path names it (the last path parameter), if the path names anything.
+      List<String> named = match.operation().parameterNames();
+      throw new ControlProblem(404, named.isEmpty() ? null : named.get(named.size() - 1), "known to the sandbox",
+          e.getMessage());
+    }
   }
 
   private Answer createSpotKey(Map<String, String> path, Map<String, Object> body) {

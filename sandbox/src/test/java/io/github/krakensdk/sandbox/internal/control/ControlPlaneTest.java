@@ -270,7 +270,11 @@ class ControlPlaneTest {
           "above zero");
       assertProblem(base, "PUT", "clock", "{\"now\":\"2020-01-01T00:00:00Z\"}", 409, "now",
           "the clock never runs backwards");
-      assertProblem(base, "GET", "spot/deposits/NOPE", null, 404, null, "something the sandbox has");
+      assertProblem(base, "GET", "spot/deposits/NOPE", null, 404, "refid", "known to the sandbox");
+      assertProblem(base, "POST", "spot/deposits", "{\"asset\":\"XBT\",\"method\":\"SEPA\",\"amount\":\"1\"}",
+          404, null, "known to the sandbox");
+      assertProblem(base, "POST", "embed/users/AA38%20N84G%20ZQJ6%20NOPE/verification", "{\"decision\":\"approve\"}",
+          404, "user", "known to the sandbox");
       assertProblem(base, "DELETE", "clock", null, 405, null, "a method the path has");
       // What was refused changed nothing.
       assertEquals(START, sandbox.time().now());
