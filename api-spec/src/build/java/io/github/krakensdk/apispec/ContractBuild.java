@@ -59,7 +59,10 @@ public final class ContractBuild {
 
     Path publicServiceDir = options.containsKey("public-service-dir") ? Path.of(options.get("public-service-dir")) : null;
 
-    List<String> errors = run(specDir, families, version, referenceDir, reportDir, publicServiceDir);
+    String controlPlane = options.get("control-plane");
+    Path controlPlaneJson = options.containsKey("control-plane-json") ? Path.of(options.get("control-plane-json")) : null;
+    List<String> errors = run(specDir, families, version, referenceDir, reportDir, publicServiceDir, controlPlane,
+        controlPlaneJson);
     if (errors.isEmpty() && publicServiceDir != null && options.containsKey("readme")) {
       readme(Path.of(options.get("readme")), publicServiceDir, Boolean.parseBoolean(options.get("update-readme")));
     }
@@ -83,6 +86,19 @@ public final class ContractBuild {
    */
   public static List<String> run(Path specDir, List<String> families, String version, Path referenceDir, Path reportDir,
       Path publicServiceDir) throws IOException {
+    return run(specDir, families, version, referenceDir, reportDir, publicServiceDir, null, null);
+  }
+
+  /**
+   * {@link #run(Path, List, String, Path, Path, Path)}, and with {@code controlPlane} (the name of
+   * the sandbox's control-plane document, {@code sandbox}; null for none) that document checked
+   * as the sandbox's, not a Kraken family's: its version, the lint rules the ruleset lists under
+   * {@code controlPlaneRules}, the changelog and the gate as for a family; its page added to the
+   * reference, no public-service variant; with {@code controlPlaneJson}, the document written
+   * there as JSON for the sandbox to read at run time.
+   */
+  public static List<String> run(Path specDir, List<String> families, String version, Path referenceDir, Path reportDir,
+      Path publicServiceDir, String controlPlane, Path controlPlaneJson) throws IOException {
     List<String> errors = new ArrayList<>();
     Files.createDirectories(reportDir);
     Linter linter = Linter.load(specDir.resolve("lint/ruleset.yaml"));
@@ -90,7 +106,12 @@ public final class ContractBuild {
     Changelog changelog = Changelog.load(specDir.resolve("CHANGELOG.md"));
 
     List<Contract> contracts = new ArrayList<>();
-    for (String family : families) {
+    List<String> documents = new ArrayList<>(families);
+    if (controlPlane != null) documents.add(controlPlane);
+    Linter controlPlaneLinter = controlPlane == null ? null : linter.controlPlane();
+    Contract controlPlaneContract = null;
+    for (String family : documents) {
+      boolean isControlPlane = controlPlane != null && family.trim().equals(controlPlane);
       Path file = specDir.resolve(family.trim() + ".yaml");
       Contract contract;
       try {
@@ -100,6 +121,7 @@ public final class ContractBuild {
         continue;
       }
       contracts.add(contract);
+      if (isControlPlane) controlPlaneContract = contract;
       StringBuilder line = new StringBuilder("[contract] ").append(contract.fileName());
 
       // 1. The version moves with the project.
@@ -110,7 +132,7 @@ public final class ContractBuild {
       line.append(" ").append(contract.version());
 
       // 2. Lint.
-      List<Finding> findings = linter.lint(contract);
+      List<Finding> findings = (isControlPlane ? controlPlaneLinter : linter).lint(contract);
       long lintErrors = findings.stream().filter(f -> f.severity() == Severity.ERROR).count();
       for (Finding f : findings) {
         if (f.severity() == Severity.ERROR) errors.add(f.toString());
@@ -158,9 +180,18 @@ public final class ContractBuild {
     ReferencePages.write(contracts, version, referenceDir);
     System.out.println("[contract] HTML reference: " + referenceDir.resolve("index.html"));
 
-    // 6. The public-service variants and the table of differences.
+    // 6. The public-service variants and the table of differences (the Kraken families only).
     if (publicServiceDir != null) {
-      errors.addAll(writePublicService(contracts, publicServiceDir));
+      List<Contract> kraken = new ArrayList<>(contracts);
+      kraken.remove(controlPlaneContract);
+      errors.addAll(writePublicService(kraken, publicServiceDir));
+    }
+
+    // 7. The control plane as JSON, for the sandbox to read without a YAML parser.
+    if (controlPlaneContract != null && controlPlaneJson != null) {
+      Files.createDirectories(controlPlaneJson.getParent());
+      Files.writeString(controlPlaneJson, Contract.toPrettyJson(controlPlaneContract.root()), StandardCharsets.UTF_8);
+      System.out.println("[contract] control plane as JSON: " + controlPlaneJson);
     }
     return errors;
   }

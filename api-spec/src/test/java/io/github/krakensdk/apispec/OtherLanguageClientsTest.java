@@ -6,11 +6,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -36,6 +38,23 @@ final class OtherLanguageClientsTest {
   @ParameterizedTest(name = "python {0}") @MethodSource("families")
   void pythonClientHasEveryOperationAndModel(String family) throws IOException {
     assertPythonClient(generated("python"), family, Specs.load(family));
+  }
+
+  /**
+   * The sandbox's control plane is driven from other languages with a stock client: the Python one
+   * has every operation and model, and the names sandbox/README.md's example uses.
+   */
+  @Test
+  void pythonClientOfTheSandboxControlPlaneHasEveryOperationAndModel() throws IOException {
+    Contract contract = Contract.load(Specs.dir().resolve("sandbox.yaml"));
+    assertPythonClient(generated("python"), "sandbox", contract);
+    Path root = generated("python").resolve("sandbox").resolve("kraken_sandbox");
+    String api = Files.readString(root.resolve("api").resolve("sandbox_api.py"));
+    assertTrue(api.contains("class SandboxApi"), "the README's SandboxApi");
+    for (String call : List.of("def create_spot_deposit(", "def advance_clock(", "def get_spot_deposit(",
+        "def trade_spot_market(", "def decide_embed_verification(", "def list_webhook_deliveries(")) {
+      assertTrue(api.contains(call), "the README calls " + call);
+    }
   }
 
   /** The clients of the public-service variants (ContractBuild writes them, the build generates their clients). */

@@ -35,7 +35,12 @@ final class PublishedZipIT {
         expected.add("openapi/public-service/" + family + ".yaml");
         expected.add("reference/" + family + ".html");
       }
+      // The sandbox's control plane: published and on the reference's index, no public-service variant.
+      expected.add("openapi/sandbox.yaml");
+      expected.add("reference/sandbox.html");
       assertEquals(expected, files);
+      assertArrayEquals(Files.readAllBytes(Specs.dir().resolve("sandbox.yaml")),
+          zip.getInputStream(zip.getEntry("openapi/sandbox.yaml")).readAllBytes(), "sandbox.yaml changed on the way");
 
       Path variants = Path.of(System.getProperty("kraken.publicServiceDir", Specs.dir().resolve("target/public-service").toString()));
       for (String family : Specs.families()) {
@@ -82,6 +87,8 @@ final class PublishedZipIT {
       Set<String> files = files(jar);
       for (String family : Specs.families()) assertTrue(files.contains("kraken/openapi/" + family + ".yaml"), family);
       assertTrue(files.contains("kraken/openapi/CHANGELOG.md"));
+      // The control plane and its JSON copy, which the sandbox reads at run time.
+      assertTrue(files.contains("kraken/openapi/sandbox.yaml") && files.contains("kraken/openapi/sandbox.json"), files.toString());
       assertTrue(files.stream().noneMatch(f -> f.endsWith(".class")), "classes in the jar: " + files);
     }
   }

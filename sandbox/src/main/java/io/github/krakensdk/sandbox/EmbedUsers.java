@@ -300,4 +300,26 @@ final class EmbedUsers {
       }
     }
   }
+
+  /**
+   * Decides the user's pending verification now (the control plane's decideEmbedVerification):
+   * approved, the user is verified and {@code user.verified} announced; rejected, the submitted
+   * verifications are dropped and a verification is required again.
+   *
+   * @throws IllegalStateException when no verification is pending.
+   */
+  void decideVerification(String iiban, boolean approve) {
+    synchronized (state) {
+      EmbedUser user = state.anyUser(iiban);
+      Account account = accounts.get(iiban);
+      if (account == null || account.verifications.isEmpty() || user.verified || user.disabled || user.closed) {
+        throw new IllegalStateException("the user " + iiban + " has no pending verification");
+      }
+      account.verifications.clear();
+      if (approve) {
+        user.verified = true;
+        state.publish(user.partner, "user.verified", user.iiban, Map.of());
+      }
+    }
+  }
 }

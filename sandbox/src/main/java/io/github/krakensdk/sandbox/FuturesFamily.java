@@ -79,7 +79,8 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
 
   private final Settings settings;
   private final Nonces nonces;
-  private final Map<String, Caller> keys = new LinkedHashMap<>();
+  private final Map<String, Caller> keys = new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.concurrent.atomic.AtomicInteger issued = new java.util.concurrent.atomic.AtomicInteger();
   private final Map<String, List<Trade>> trades = new LinkedHashMap<>();
   private final List<Notification> notifications;
   private final List<PnlPreference> pnlPreferences = List.of(
@@ -424,5 +425,13 @@ final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
 
   synchronized Map<Long, AssignmentParticipant> assignmentPreferences() {
     return Map.copyOf(assignmentPreferences);
+  }
+
+  /** Another key of the test account (the control plane's createFuturesKey): full access or read-only. */
+  SandboxKey issueKey(boolean fullAccess) {
+    String label = "futures extra " + issued.incrementAndGet();
+    SandboxKey key = new SandboxKey(Secrets.derivedKey("SBXFUT", label), Secrets.derivedBase64(label, 64));
+    keys.put(key.key(), new Caller(key, fullAccess));
+    return key;
   }
 }

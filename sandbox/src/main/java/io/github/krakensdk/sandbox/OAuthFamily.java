@@ -110,7 +110,7 @@ final class OAuthFamily extends Endpoint<Object> {
 
   private final Settings settings;
   private final SpotFamily spot;
-  private final Map<String, Client> clients = new HashMap<>();
+  private final Map<String, Client> clients = new java.util.concurrent.ConcurrentHashMap<>();
   /** Guarded by {@code this}; a code leaves the map when it is used. */
   private final Map<String, Code> codes = new HashMap<>();
   /** Guarded by {@code this}; a token leaves the map when it is revoked. */
@@ -571,5 +571,13 @@ final class OAuthFamily extends Endpoint<Object> {
   static String id(String name) {
     return Base64.getEncoder().encodeToString(name.getBytes(StandardCharsets.UTF_8))
         .replace('+', '_').replace('/', ',').replace('=', '-');
+  }
+
+  /** Registers another client (the control plane's createOAuthClient); a confidential one gets a secret. */
+  Client registerClient(boolean confidential, List<String> redirectUris) {
+    String id = "sandbox-client-" + (clients.size() + 1) + "-" + Secrets.randomToken(6);
+    Client client = new Client(id, confidential ? Secrets.randomToken(32) : null, List.copyOf(redirectUris));
+    clients.put(id, client);
+    return client;
   }
 }

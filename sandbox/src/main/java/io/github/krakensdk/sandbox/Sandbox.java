@@ -10,6 +10,7 @@ import io.github.krakensdk.futures.model.AssignmentParticipant;
 import io.github.krakensdk.futures.model.SelfTradeStrategy;
 import io.github.krakensdk.runtime.call.SpotRateTier;
 import io.github.krakensdk.runtime.call.TimeSource;
+import io.github.krakensdk.sandbox.internal.control.ControlPlane;
 import io.github.krakensdk.sandbox.internal.funding.FundingException;
 import java.net.URI;
 import java.io.Closeable;
@@ -103,6 +104,7 @@ public final class Sandbox implements Closeable {
     server.setExecutor(executor);
     server.createContext("/", new Router(spot, futures, oauth, embed, responseCheck, settings.clock(),
         this::describe));
+    server.createContext(ControlPlane.PREFIX, new ControlPlane(this)); // the control plane, sandbox.yaml
     server.start();
   }
 
@@ -195,32 +197,60 @@ public final class Sandbox implements Closeable {
   /**
    * Issues another Spot key of the test user's account: Starter, every permission, nonces and a
    * call counter of its own. {@link #newSpotKey()} chooses the tier and permissions.
+   *
+   * @deprecated Use {@code spot().newKey().issue()} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public SandboxKey issueSpotKey() {
     return newSpotKey().issue();
   }
 
-  /** Starts a Spot key of the test user's account with a chosen tier and permissions. */
+  /**
+   * Starts a Spot key of the test user's account with a chosen tier and permissions.
+   *
+   * @deprecated Use {@link #spot()}{@code .newKey()} (the same operation, typed, as the control plane runs it).
+   */
+  @Deprecated
   public SpotKeyBuilder newSpotKey() {
     return new SpotKeyBuilder(spot);
   }
 
-  /** The verification tier of a Spot key of this sandbox (the demo key's is Starter). */
+  /**
+   * The verification tier of a Spot key of this sandbox (the demo key's is Starter).
+   *
+   * @deprecated Use {@code spot().key(key.key()).tier()} (the same operation, typed, as the control plane runs it).
+   */
+  @Deprecated
   public SpotRateTier spotKeyTier(SandboxKey key) {
     return spot.issued(Objects.requireNonNull(key, "key == null")).counter().tier();
   }
 
-  /** The permissions of a Spot key of this sandbox (the demo key has every one). */
+  /**
+   * The permissions of a Spot key of this sandbox (the demo key has every one).
+   *
+   * @deprecated Use {@code spot().key(key.key()).permissions()} (the same operation, typed, as the control plane runs it).
+   */
+  @Deprecated
   public Set<SpotKeyPermission> spotKeyPermissions(SandboxKey key) {
     return spot.issued(Objects.requireNonNull(key, "key == null")).permissions();
   }
 
-  /** A Spot key's REST call counter now, on the sandbox's clock, as the service would keep it. */
+  /**
+   * A Spot key's REST call counter now, on the sandbox's clock, as the service would keep it.
+   *
+   * @deprecated Use {@code spot().key(key.key()).callCounter()} (the same operation, typed, as the control plane runs it).
+   */
+  @Deprecated
   public BigDecimal spotCallCounter(SandboxKey key) {
     return spot.issued(Objects.requireNonNull(key, "key == null")).counter().valueAt(settings.clock().instant());
   }
 
-  /** Issues another key of the demo Embed partner (same users and webhooks, nonces of its own). */
+  /**
+   * Issues another key of the demo Embed partner (same users and webhooks, nonces of its own).
+   *
+   * @deprecated Use {@code embed().newKey()} (the same operation, typed, as the control plane runs it).
+   */
+  @Deprecated
   public SandboxKey issueEmbedKey() {
     return embed.issueKey();
   }
@@ -229,7 +259,10 @@ public final class Sandbox implements Closeable {
    * Points a webhook at {@code url}, as a partner registers it on the service's dashboard (the API
    * cannot change it). By default each webhook points at the sandbox's own receiver, {@code
    * /sandbox/webhooks/{id}}, which verifies the signature and answers {@code {"received":true}}.
+   *
+   * @deprecated Use {@code embed().setWebhookUrl(webhookId, URI)} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public void setWebhookUrl(String webhookId, String url) {
     HttpUrl parsed = HttpUrl.parse(Objects.requireNonNull(url, "url == null"));
     if (parsed == null) {
@@ -274,7 +307,10 @@ public final class Sandbox implements Closeable {
    * }</pre>
    *
    * @return the ids of the account's new trades
+   *
+   * @deprecated Use {@code spot().fill(txid, fraction)} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public List<String> fillSpotOrder(String txid, BigDecimal fraction) {
     return spot.exchange().takeFromOrder(Objects.requireNonNull(txid, "txid == null"),
         Objects.requireNonNull(fraction, "fraction == null"));
@@ -300,7 +336,10 @@ public final class Sandbox implements Closeable {
   /**
    * A withdrawal's state: {@code INITIAL}, {@code PENDING}, {@code SETTLED}, {@code SUCCESS}, {@code
    * FAILURE} or {@code CANCELLED}. The seeded ones keep theirs until cancelled; new ones move on the clock.
+   *
+   * @deprecated Use {@code spot().withdrawalState(refid)}, a {@link SpotFundingState} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public String withdrawalState(String refid) {
     return spot.withdrawal(refid).name();
   }
@@ -319,7 +358,10 @@ public final class Sandbox implements Closeable {
    * @param method a deposit method of the asset, as DepositMethods lists it.
    * @return the deposit's reference id, as DepositStatus shows it.
    * @throws IllegalArgumentException for an unknown asset or a non-positive amount.
+   *
+   * @deprecated Use {@code spot().arriveDeposit(asset, method, amount)}, a {@link SpotDeposit} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public String arriveDeposit(String asset, String method, BigDecimal amount) {
     Objects.requireNonNull(asset, "asset == null");
     Objects.requireNonNull(method, "method == null");
@@ -330,7 +372,12 @@ public final class Sandbox implements Closeable {
     }
   }
 
-  /** A deposit's status now: {@code Settled}, {@code Success} or {@code Failure}. */
+  /**
+   * A deposit's status now: {@code Settled}, {@code Success} or {@code Failure}.
+   *
+   * @deprecated Use {@code spot().depositState(refid)}, a {@link SpotFundingState} (the same operation, typed, as the control plane runs it).
+   */
+  @Deprecated
   public String depositState(String refid) {
     return spot.depositState(Objects.requireNonNull(refid, "refid == null"));
   }
@@ -340,12 +387,20 @@ public final class Sandbox implements Closeable {
    * a master account), for AccountTransfer's {@code from} and {@code to}.
    *
    * @throws IllegalArgumentException if the test user has no subaccount of that username.
+   *
+   * @deprecated Use {@code spot().subaccount(username).iiban()} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public String subaccountIiban(String username) {
     return spot.subaccount(username).iiban();
   }
 
-  /** The balances of a subaccount of the test user, by internal asset name ({@code XXBT}). */
+  /**
+   * The balances of a subaccount of the test user, by internal asset name ({@code XXBT}).
+   *
+   * @deprecated Use {@code spot().subaccount(username).balances()} (the same operation, typed, as the control plane runs it).
+   */
+  @Deprecated
   public Map<String, BigDecimal> subaccountBalances(String username) {
     return spot.subaccountBalances(username);
   }
@@ -376,7 +431,10 @@ public final class Sandbox implements Closeable {
    * Moves the sandbox's Embed price of {@code asset} (USD per unit; seeded: BTC, ETH, SOL, USDC,
    * EUR, USD). Quotes are priced from it, and custom orders whose trigger the new price crosses
    * execute.
+   *
+   * @deprecated Use {@code embed().setPrice(asset, usdPerUnit)} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public void setEmbedPrice(String asset, BigDecimal usdPerUnit) {
     embed.state.setUsdPrice(Objects.requireNonNull(asset, "asset == null"),
         Objects.requireNonNull(usdPerUnit, "usdPerUnit == null"));
@@ -388,7 +446,10 @@ public final class Sandbox implements Closeable {
    * Whether the Embed user {@code iiban} is verified now: a created user becomes verified once a
    * submitted verification has been pending for {@link Builder#embedVerificationDelay} on the
    * sandbox clock; seeded users and headless subaccounts are verified from the start.
+   *
+   * @deprecated Use {@code embed().verified(iiban)} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public boolean embedUserVerified(String iiban) {
     return embed.users.verified(Objects.requireNonNull(iiban, "iiban == null"));
   }
@@ -423,7 +484,10 @@ public final class Sandbox implements Closeable {
   /**
    * What the Embed user {@code iiban} (of any partner) holds now, by asset: what quotes executed,
    * deposits and withdrawals left. For example {@code sandbox.embedBalances(iiban).get("BTC")}.
+   *
+   * @deprecated Use {@code embed().balances(iiban)} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public Map<String, BigDecimal> embedBalances(String iiban) {
     Objects.requireNonNull(iiban, "iiban == null");
     synchronized (embed.state) {
@@ -530,7 +594,10 @@ public final class Sandbox implements Closeable {
    * @throws IllegalArgumentException for an unknown user, a non-positive amount, or a user without
    *     a deposit address of the asset.
    * @throws IllegalStateException if the user is not verified, or is disabled or closed.
+   *
+   * @deprecated Use {@code embed().deposit(iiban, asset, amount)} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public String embedDeposit(String iiban, String asset, BigDecimal amount) {
     return embed.funds.deposit(Objects.requireNonNull(iiban, "iiban == null"),
         Objects.requireNonNull(asset, "asset == null"), Objects.requireNonNull(amount, "amount == null"));
@@ -593,7 +660,10 @@ public final class Sandbox implements Closeable {
   /**
    * An Embed deposit's or withdrawal's status now ({@code initial}, {@code pending}, {@code
    * success}, ...), or null for an unknown {@code ref_id}.
+   *
+   * @deprecated Use {@code embed().transferStatus(refId)}, a typed status (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public String embedFundingStatus(String refId) {
     return embed.funds.status(Objects.requireNonNull(refId, "refId == null"));
   }
@@ -611,7 +681,10 @@ public final class Sandbox implements Closeable {
    * Every delivery of an event to the webhook so far, oldest first, with each attempt (sandbox
    * clock) and the receiver's answer: what a test asserts retries with. A failed attempt is
    * retried 10 s, 30 s, 60 s, 120 s and 300 s after the event, on the sandbox's clock.
+   *
+   * @deprecated Use {@code embed().webhookDeliveries(webhookId)} (the same operation, typed, as the control plane runs it).
    */
+  @Deprecated
   public List<WebhookDelivery> webhookDeliveries(String webhookId) {
     return embed.webhooks.deliveries(Objects.requireNonNull(webhookId, "webhookId == null"));
   }
@@ -660,6 +733,7 @@ public final class Sandbox implements Closeable {
     rows.add(new String[] {"Futures demo", baseUrl + "demo-futures/derivatives/api/v3/  (simulate)"});
     rows.add(new String[] {"OAuth", baseUrl + "  (/oauth/...; authorize page " + authorizeUrl() + ")"});
     rows.add(new String[] {"Embed", baseUrl + "  (/b2b/...)"});
+    rows.add(new String[] {"Control plane", baseUrl + "sandbox/v1/  (reference " + baseUrl + "sandbox/v1/openapi.yaml)"});
     rows.add(null);
     rows.add(new String[] {"Spot key", demo.spot().key() + "  (Starter, every permission)"});
     rows.add(new String[] {"Spot secret", demo.spot().secret()});
@@ -842,5 +916,35 @@ public final class Sandbox implements Closeable {
       }
       return duration;
     }
+  }
+
+  // ---- the typed controls: the control plane's operations (sandbox.yaml), as Java ----
+
+  /**
+   * The sandbox clock, moved forward from a test ({@code getClock}, {@code advanceClock}, {@code
+   * setClock} of the control plane).
+   */
+  public TimeControls time() {
+    return new TimeControls(time);
+  }
+
+  /** Spot: keys, deposits arriving, balances, subaccounts, prices and other participants' trades. */
+  public SpotControls spot() {
+    return new SpotControls(spot, time);
+  }
+
+  /** Futures: keys. */
+  public FuturesControls futures() {
+    return new FuturesControls(futures);
+  }
+
+  /** OAuth: clients. */
+  public OAuthControls oauth() {
+    return new OAuthControls(oauth);
+  }
+
+  /** Embed: keys, verifications, deposits arriving, balances, prices and webhooks. */
+  public EmbedControls embed() {
+    return new EmbedControls(embed);
   }
 }

@@ -487,4 +487,19 @@ final class SpotFamily extends Endpoint<SandboxKey> {
   Withdrawals.State withdrawal(String refid) {
     return funding.withdrawals().state(account, refid);
   }
+
+  /** A key of this family by its API key (the control plane's getSpotKey). */
+  IssuedKey issued(String apiKey) {
+    IssuedKey issuedKey = keys.get(apiKey);
+    if (issuedKey == null) {
+      throw new IllegalArgumentException("not a Spot key of this sandbox: " + apiKey);
+    }
+    return issuedKey;
+  }
+
+  /** The test user's balances now, after the deposits and withdrawals due (the control plane's getSpotBalances). */
+  Map<String, BigDecimal> balances() {
+    funding.settle(account);
+    return exchange.balances(Exchange.DEMO);
+  }
 }

@@ -78,6 +78,16 @@ public final class Linter {
     return ruleset;
   }
 
+  /**
+   * A linter of the sandbox's control-plane document: the rules the ruleset lists under {@code
+   * controlPlaneRules} (the OpenAPI rules and the house style), none of those only Kraken families
+   * need ({@code x-kraken-*}, public-service forms, Java names).
+   */
+  public Linter controlPlane() {
+    return new Linter(ruleset.only(ruleset.controlPlaneRules()), List.copyOf(rules.values()).stream()
+        .filter(rule -> ruleset.controlPlaneRules().contains(rule.id()) && !(rule instanceof DataRule)).toList());
+  }
+
   /** Every finding of every rule that is not off, in rule order then file order. */
   public List<Finding> lint(Contract contract) {
     Objects.requireNonNull(contract, "contract == null");

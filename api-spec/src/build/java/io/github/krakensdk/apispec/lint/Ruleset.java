@@ -27,9 +27,11 @@ public final class Ruleset {
   public record Entry(String id, Severity severity, String description, RuleOptions options) {}
 
   private final Map<String, Entry> entries;
+  private final java.util.Set<String> controlPlaneRules;
 
-  private Ruleset(Map<String, Entry> entries) {
+  private Ruleset(Map<String, Entry> entries, java.util.Set<String> controlPlaneRules) {
     this.entries = Collections.unmodifiableMap(entries);
+    this.controlPlaneRules = Collections.unmodifiableSet(controlPlaneRules);
   }
 
   public static Ruleset load(Path file) throws IOException {
@@ -59,7 +61,34 @@ public final class Ruleset {
       entries.put(id, new Entry(id, Severity.parse(severity.asText()), description.asText().trim(),
           new RuleOptions(id, options)));
     }
-    return new Ruleset(entries);
+    java.util.Set<String> controlPlane = new java.util.LinkedHashSet<>();
+    JsonNode listed = root.get("controlPlaneRules");
+    if (listed != null) {
+      for (JsonNode id : listed) {
+        if (!entries.containsKey(id.asText())) {
+          throw new IllegalArgumentException("ruleset: controlPlaneRules names no rule " + id.asText());
+        }
+        controlPlane.add(id.asText());
+      }
+    }
+    return new Ruleset(entries, controlPlane);
+  }
+
+  /**
+   * The rules that apply to the sandbox's control-plane document ({@code controlPlaneRules}): the
+   * OpenAPI rules and the house style, not those only the Kraken families need.
+   */
+  public java.util.Set<String> controlPlaneRules() {
+    return controlPlaneRules;
+  }
+
+  /** This ruleset with the entries named {@code ids} alone. */
+  public Ruleset only(java.util.Set<String> ids) {
+    Map<String, Entry> kept = new LinkedHashMap<>();
+    entries.forEach((id, entry) -> {
+      if (ids.contains(id)) kept.put(id, entry);
+    });
+    return new Ruleset(kept, controlPlaneRules);
   }
 
   /** The entries in file order. */

@@ -1,0 +1,363 @@
+package io.github.krakensdk.sandbox.internal.control;
+
+import com.squareup.moshi.JsonAdapter;
+import com.squareup.moshi.JsonDataException;
+import com.squareup.moshi.Moshi;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.github.krakensdk.runtime.call.SpotRateTier;
+import io.github.krakensdk.sandbox.FuturesKeyAccess;
+import io.github.krakensdk.sandbox.Sandbox;
+import io.github.krakensdk.sandbox.SandboxKey;
+import io.github.krakensdk.sandbox.SandboxOAuthClient;
+import io.github.krakensdk.sandbox.SpotDeposit;
+import io.github.krakensdk.sandbox.SpotFundingState;
+import io.github.krakensdk.sandbox.SpotKeyBuilder;
+import io.github.krakensdk.sandbox.SpotKeyPermission;
+import io.github.krakensdk.sandbox.SpotKeyState;
+import io.github.krakensdk.sandbox.SpotSubaccount;
+import io.github.krakensdk.sandbox.WebhookDelivery;
+import io.github.krakensdk.spot.model.OrderSide;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The control plane over HTTP: the operations of {@code sandbox.yaml} under {@code /sandbox/v1/},
+ * each a thin JSON door to the same typed Java controls a test calls ({@link Sandbox#spot()},
+ * {@link Sandbox#embed()}, {@link Sandbox#futures()}, {@link Sandbox#oauth()}, {@link
+ * Sandbox#time()}): one implementation, two doors. Every request is checked against the document
+ * first ({@link ControlContract}); a refusal is a problem document naming the field and the rule.
+ *
+ * <pre>
+ * curl -X POST localhost:8080/sandbox/v1/clock/advance -d '{"seconds":600}'
+ * </pre>
+ */
+public final class ControlPlane implements HttpHandler {
+  /** The reserved prefix: no Kraken family has a path under {@code /sandbox}. */
+  public static final String PREFIX = "/sandbox/v1/";
+  private static final int BODY_LIMIT = 1 << 20;
+  private static final JsonAdapter<Object> JSON = new Moshi.Builder().build().adapter(Object.class).serializeNulls();
+  private static final ControlContract CONTRACT = ControlContract.load();
+
+  private interface Operation {
+    Answer run(Map<String, String> path, Map<String, Object> body);
+  }
+
+  private record Answer(int status, Object json) {}
+
+  private final Sandbox sandbox;
+  private final Map<String, Operation> operations = new LinkedHashMap<>();
+
+  public ControlPlane(Sandbox sandbox) {
+    this.sandbox = Objects.requireNonNull(sandbox, "sandbox == null");
+    operations.put("getClock", (path, body) -> clock());
+    operations.put("setClock", (path, body) -> {
+      Instant to = OffsetDateTime.parse(text(body, "now")).toInstant();
+      try {
+        sandbox.time().set(to);
+      } catch (IllegalStateException e) {
+        throw new ControlProblem(409, "now", "the clock never runs backwards", "now: " + e.getMessage());
+      }
+      return clock();
+    });
+    operations.put("advanceClock", (path, body) -> {
+      sandbox.time().advance(Duration.ofSeconds(((Number) body.get("seconds")).longValue()));
+      return clock();
+    });
+    operations.put("createSpotKey", this::createSpotKey);
+    operations.put("getSpotKey", (path, body) -> ok(spotKey(sandbox.spot().key(path.get("key")), null)));
+    operations.put("createSpotDeposit", (path, body) -> {
+      SpotDeposit deposit = sandbox.spot().arriveDeposit(text(body, "asset"), text(body, "method"),
+          positive(body, "amount"));
+      return new Answer(201, spotFunding(deposit.refid(), deposit.state()));
+    });
+    operations.put("getSpotDeposit", (path, body) ->
+        ok(spotFunding(path.get("refid"), sandbox.spot().depositState(path.get("refid")))));
+    operations.put("getSpotWithdrawal", (path, body) ->
+        ok(spotFunding(path.get("refid"), sandbox.spot().withdrawalState(path.get("refid")))));
+    operations.put("getSpotBalances", (path, body) -> ok(Map.of("balances", decimals(sandbox.spot().balances()))));
+    operations.put("getSpotSubaccount", (path, body) -> {
+      SpotSubaccount subaccount = sandbox.spot().subaccount(path.get("username"));
+      return ok(object("username", subaccount.username(), "iiban", subaccount.iiban(),
+          "balances", decimals(subaccount.balances())));
+    });
+    operations.put("getSpotMarket", (path, body) -> spotMarket(path.get("pair")));
+    operations.put("setSpotIndexPrice", (path, body) -> {
+      sandbox.spot().setIndexPrice(path.get("pair"), body.containsKey("price") ? positive(body, "price") : null);
+      return spotMarket(path.get("pair"));
+    });
+    operations.put("tradeSpotMarket", (path, body) -> {
+      String pair = path.get("pair");
+      BigDecimal traded = sandbox.spot().trade(pair, OrderSide.of(text(body, "side")), positive(body, "volume"),
+          body.containsKey("limit_price") ? positive(body, "limit_price") : null);
+      return ok(object("pair", sandbox.spot().pairName(pair), "traded_volume", traded.toPlainString(),
+          "last_price", sandbox.spot().lastPrice(pair).toPlainString()));
+    });
+    operations.put("fillSpotOrder", (path, body) -> {
+      BigDecimal fraction = positive(body, "fraction");
+      if (fraction.compareTo(BigDecimal.ONE) > 0) {
+        throw ControlProblem.invalid("fraction", "above 0 and at most 1", fraction.toPlainString());
+      }
+      List<String> trades = sandbox.spot().fill(path.get("txid"), fraction);
+      return ok(object("txid", path.get("txid"), "trades", trades));
+    });
+    operations.put("createFuturesKey", (path, body) -> {
+      FuturesKeyAccess access = body == null || !body.containsKey("access") ? FuturesKeyAccess.FULL
+          : FuturesKeyAccess.valueOf(text(body, "access").toUpperCase(Locale.ROOT));
+      SandboxKey key = sandbox.futures().newKey(access);
+      return new Answer(201, object("key", key.key(), "secret", key.secret(),
+          "access", access.name().toLowerCase(Locale.ROOT)));
+    });
+    operations.put("createOAuthClient", (path, body) -> {
+      SandboxOAuthClient.Type type = SandboxOAuthClient.Type.valueOf(text(body, "type").toUpperCase(Locale.ROOT));
+      List<URI> uris = new ArrayList<>();
+      for (Object uri : (List<?>) body.get("redirect_uris")) uris.add(URI.create((String) uri));
+      SandboxOAuthClient client = sandbox.oauth().newClient(type, uris);
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("client_id", client.clientId());
+      client.clientSecret().ifPresent(secret -> json.put("client_secret", secret));
+      json.put("type", client.type().name().toLowerCase(Locale.ROOT));
+      json.put("redirect_uris", client.redirectUris().stream().map(URI::toString).toList());
+      return new Answer(201, json);
+    });
+    operations.put("createEmbedKey", (path, body) -> {
+      SandboxKey key = sandbox.embed().newKey();
+      return new Answer(201, object("key", key.key(), "secret", key.secret()));
+    });
+    operations.put("getEmbedUser", (path, body) -> embedUser(path.get("user")));
+    operations.put("decideEmbedVerification", (path, body) -> {
+      try {
+        if (text(body, "decision").equals("approve")) {
+          sandbox.embed().approveVerification(path.get("user"));
+        } else {
+          sandbox.embed().rejectVerification(path.get("user"));
+        }
+      } catch (IllegalStateException e) {
+        throw new ControlProblem(409, "user", "a user with a pending verification", e.getMessage());
+      }
+      return embedUser(path.get("user"));
+    });
+    operations.put("createEmbedDeposit", (path, body) -> {
+      String refId;
+      try {
+        refId = sandbox.embed().deposit(path.get("user"), text(body, "asset"), positive(body, "amount"));
+      } catch (IllegalStateException e) {
+        throw new ControlProblem(409, "user", "a verified, active user", e.getMessage());
+      }
+      return new Answer(201, embedTransfer(refId));
+    });
+    operations.put("getEmbedTransfer", (path, body) -> ok(embedTransfer(path.get("ref_id"))));
+    operations.put("setEmbedPrice", (path, body) -> {
+      BigDecimal price = positive(body, "usd_price");
+      sandbox.embed().setPrice(path.get("asset"), price);
+      return ok(object("asset", path.get("asset"), "usd_price", price.toPlainString()));
+    });
+    operations.put("setWebhookUrl", (path, body) -> {
+      sandbox.embed().setWebhookUrl(path.get("webhook"), URI.create(text(body, "url")));
+      return ok(object("webhook", path.get("webhook"), "url", text(body, "url")));
+    });
+    operations.put("listWebhookDeliveries", (path, body) -> {
+      List<Object> deliveries = new ArrayList<>();
+      for (WebhookDelivery delivery : sandbox.embed().webhookDeliveries(path.get("webhook"))) {
+        deliveries.add(delivery(delivery));
+      }
+      return ok(Map.of("deliveries", deliveries));
+    });
+    for (ControlContract.Operation operation : CONTRACT.operations()) {
+      if (!operation.id().equals("getControlPlaneDocument") && !operations.containsKey(operation.id())) {
+        throw new IllegalStateException("sandbox.yaml's " + operation.id() + " has no handler");
+      }
+    }
+  }
+
+  /** The operationIds this door serves, the document's own included. */
+  static List<String> operationIds() {
+    return CONTRACT.operations().stream().map(ControlContract.Operation::id).toList();
+  }
+
+  @Override
+  public void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String method = exchange.getRequestMethod();
+      String path = exchange.getRequestURI().getRawPath();
+      if (method.equals("GET") && path.equals(PREFIX + "openapi.yaml")) {
+        send(exchange, 200, "application/yaml", document());
+        return;
+      }
+      Answer answer;
+      try {
+        answer = run(method, path, readBody(exchange));
+      } catch (ControlProblem problem) {
+        answer = new Answer(problem.status, problem.document());
+      } catch (RuntimeException e) {
+        answer = new Answer(500, new ControlProblem(500, null, null, "kraken-sandbox failed: " + e).document());
+      }
+      String type = answer.status() >= 400 ? "application/problem+json" : "application/json";
+      send(exchange, answer.status(), type, JSON.toJson(answer.json()).getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private Answer run(String method, String path, byte[] body) {
+    ControlContract.Match match = CONTRACT.match(method, path);
+    Object json = null;
+    if (body.length > 0) {
+      try {
+        json = JSON.fromJson(new String(body, StandardCharsets.UTF_8));
+      } catch (JsonDataException | IOException e) {
+        throw ControlProblem.invalid("body", "JSON", e.getMessage());
+      }
+    }
+    CONTRACT.checkBody(match.operation(), json);
+    try {
+      return operations.get(match.operation().id()).run(match.path(), (Map<String, Object>) json);
+    } catch (IllegalArgumentException e) {
+      // The request had the document's shape: what the sandbox does not know is not found, and the
+      // path names it (the last path parameter), if the path names anything.
+      List<String> named = match.operation().parameterNames();
+      throw new ControlProblem(404, named.isEmpty() ? null : named.get(named.size() - 1), "known to the sandbox",
+          e.getMessage());
+    }
+  }
+
+  private Answer createSpotKey(Map<String, String> path, Map<String, Object> body) {
+    SpotKeyBuilder builder = sandbox.spot().newKey();
+    if (body != null && body.get("tier") != null) {
+      builder.tier(SpotRateTier.valueOf(text(body, "tier").toUpperCase(Locale.ROOT)));
+    }
+    if (body != null && body.get("permissions") != null) {
+      EnumSet<SpotKeyPermission> permissions = EnumSet.noneOf(SpotKeyPermission.class);
+      for (Object id : (List<?>) body.get("permissions")) {
+        for (SpotKeyPermission permission : SpotKeyPermission.values()) {
+          if (permission.id().equals(id)) permissions.add(permission);
+        }
+      }
+      builder.permissions(permissions);
+    }
+    SandboxKey key = builder.issue();
+    return new Answer(201, spotKey(sandbox.spot().key(key.key()), key.secret()));
+  }
+
+  private Answer clock() {
+    return ok(Map.of("now", sandbox.time().now().toString()));
+  }
+
+  private Answer spotMarket(String pair) {
+    return ok(object("pair", sandbox.spot().pairName(pair), "last_price", sandbox.spot().lastPrice(pair).toPlainString()));
+  }
+
+  private Answer embedUser(String iiban) {
+    boolean verified = sandbox.embed().verified(iiban);
+    return ok(object("user", iiban, "verified", verified, "balances", decimals(sandbox.embed().balances(iiban))));
+  }
+
+  private Map<String, Object> embedTransfer(String refId) {
+    String status = sandbox.embed().transferStatus(refId)
+        .orElseThrow(() -> new IllegalArgumentException("no deposit or withdrawal " + refId)).value();
+    return object("ref_id", refId, "status", status);
+  }
+
+  private static Map<String, Object> spotKey(SpotKeyState state, String secret) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("key", state.key());
+    if (secret != null) json.put("secret", secret);
+    json.put("tier", state.tier().name().toLowerCase(Locale.ROOT));
+    json.put("permissions", state.permissions().stream().sorted().map(SpotKeyPermission::id).toList());
+    json.put("call_counter", state.callCounter().toPlainString());
+    return json;
+  }
+
+  private static Map<String, Object> spotFunding(String refid, SpotFundingState state) {
+    return object("refid", refid, "state", state.text());
+  }
+
+  private static Map<String, Object> delivery(WebhookDelivery delivery) {
+    List<Object> attempts = new ArrayList<>();
+    for (WebhookDelivery.Attempt attempt : delivery.attempts()) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("number", attempt.number());
+      json.put("at", attempt.at().toString());
+      if (attempt.httpStatus() != null) json.put("http_status", attempt.httpStatus());
+      if (attempt.error() != null) json.put("error", attempt.error());
+      attempts.add(json);
+    }
+    return object("webhook", delivery.webhookId(), "event_id", delivery.eventId(), "event_type", delivery.eventType(),
+        "body", delivery.body(), "status", delivery.status().name().toLowerCase(Locale.ROOT), "attempts", attempts);
+  }
+
+  private static Map<String, String> decimals(Map<String, BigDecimal> amounts) {
+    Map<String, String> json = new TreeMap<>();
+    amounts.forEach((asset, amount) -> json.put(asset, amount.toPlainString()));
+    return json;
+  }
+
+  /** A checked decimal member, which must be above zero besides. */
+  private static BigDecimal positive(Map<String, Object> body, String name) {
+    BigDecimal value = new BigDecimal(text(body, name));
+    if (value.signum() <= 0) {
+      throw ControlProblem.invalid(name, "above zero", value.toPlainString());
+    }
+    return value;
+  }
+
+  private static String text(Map<String, Object> body, String name) {
+    return (String) body.get(name);
+  }
+
+  private static Map<String, Object> object(Object... pairs) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      json.put((String) pairs[i], pairs[i + 1]);
+    }
+    return json;
+  }
+
+  private static Answer ok(Object json) {
+    return new Answer(200, json);
+  }
+
+  private static byte[] readBody(HttpExchange exchange) throws IOException {
+    try (InputStream in = exchange.getRequestBody()) {
+      byte[] body = in.readNBytes(BODY_LIMIT + 1);
+      if (body.length > BODY_LIMIT) {
+        throw ControlProblem.invalid("body", "at most " + BODY_LIMIT + " bytes", null);
+      }
+      return body;
+    }
+  }
+
+  private static byte[] document() {
+    try (InputStream in = ControlPlane.class.getClassLoader().getResourceAsStream(ControlContract.YAML)) {
+      if (in == null) {
+        throw new IllegalStateException(ControlContract.YAML + " is not on the classpath (kraken-api-spec)");
+      }
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void send(HttpExchange exchange, int status, String type, byte[] body) throws IOException {
+    exchange.getResponseHeaders().set("Content-Type", type);
+    exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(body);
+    }
+  }
+}
