@@ -1,5 +1,7 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.params.MultipartForm;
+
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
@@ -22,9 +24,9 @@ import java.util.regex.Pattern;
  * media types (to read a form body as the JSON the schema describes). Read once per family;
  * immutable.
  */
-final class ContractOperations {
-  static final String JSON = "application/json";
-  static final String FORM = "application/x-www-form-urlencoded";
+public final class ContractOperations {
+  public static final String JSON = "application/json";
+  public static final String FORM = "application/x-www-form-urlencoded";
 
   /**
    * One operation.
@@ -38,7 +40,7 @@ final class ContractOperations {
    * @param parameters the operation's parameters, those of its path included, references resolved.
    * @param oneOf its {@code x-kraken-one-of} groups: member names of which a call gives at least one.
    */
-  record Op(String method, String path, String operationId, boolean signed, int rateCost, String permission,
+  public record Op(String method, String path, String operationId, boolean signed, int rateCost, String permission,
       Schema<?> bodySchema, boolean acceptsForm, boolean multipart, List<Parameter> parameters,
       List<List<String>> oneOf) {}
 
@@ -46,7 +48,7 @@ final class ContractOperations {
 
   private final List<Entry> operations = new ArrayList<>();
   /** The contract, every reference resolved (the schema validator of multipart bodies reads it). */
-  final OpenAPI api;
+  public final OpenAPI api;
 
   private ContractOperations(OpenAPI api) {
     this.api = api;
@@ -76,7 +78,7 @@ final class ContractOperations {
   }
 
   /** Reads {@code yaml} with every reference resolved. */
-  static ContractOperations parse(String yaml) {
+  public static ContractOperations parse(String yaml) {
     ParseOptions options = new ParseOptions();
     options.setResolve(true);
     options.setResolveFully(true);
@@ -88,7 +90,7 @@ final class ContractOperations {
   }
 
   /** The operation at {@code method contractPath}, or null. */
-  Op find(String method, String contractPath) {
+  public Op find(String method, String contractPath) {
     for (Entry entry : operations) {
       Matcher matcher = entry.path().matcher(contractPath);
       if (entry.op().method().equals(method) && matcher.matches()) {
@@ -99,7 +101,7 @@ final class ContractOperations {
   }
 
   /** Every operation, in the contract's order. */
-  List<Op> all() {
+  public List<Op> all() {
     return operations.stream().map(Entry::op).toList();
   }
 

@@ -1,5 +1,12 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.http.Family;
+import io.github.krakensdk.sandbox.internal.http.HttpCall;
+import io.github.krakensdk.sandbox.internal.http.Json;
+import io.github.krakensdk.sandbox.internal.http.Reply;
+import io.github.krakensdk.sandbox.internal.params.BodyParameters;
+import io.github.krakensdk.sandbox.internal.params.ServiceForms;
+
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
 import com.atlassian.oai.validator.model.Request;
 import com.atlassian.oai.validator.model.SimpleRequest;
@@ -29,12 +36,12 @@ import java.util.Map;
  * it reject the other part's members. The sandbox writes responses with the generated records,
  * which cannot hold an undeclared member.
  */
-final class ContractValidator {
+public final class ContractValidator {
   final Family family;
   /** The operations as the families read them (rate costs, permissions, body schemas). */
-  final ContractOperations operations;
+  public final ContractOperations operations;
   /** The public service's forms of the family, which the sandbox accepts too. */
-  final ServiceForms serviceForms;
+  public final ServiceForms serviceForms;
   private final OpenApiInteractionValidator requests;
   private final OpenApiInteractionValidator responses;
   /** Checks the parts of a multipart body, read as JSON, against their schema. */
@@ -63,7 +70,7 @@ final class ContractValidator {
   }
 
   /** The YAML of {@code family} from kraken-api-spec on the classpath. */
-  static String text(Family family) {
+  public static String text(Family family) {
     try (InputStream in = ContractValidator.class.getClassLoader().getResourceAsStream(family.resource())) {
       if (in == null) {
         throw new IllegalStateException(family.resource() + " is not on the classpath (kraken-api-spec)");
@@ -81,7 +88,7 @@ final class ContractValidator {
    *
    * @param contractPath the path as the contract's servers see it (the demo prefix removed).
    */
-  List<Problem> checkRequest(HttpCall call, String contractPath) {
+  public List<Problem> checkRequest(HttpCall call, String contractPath) {
     SimpleRequest.Builder builder = new SimpleRequest.Builder(call.method, contractPath);
     for (Map.Entry<String, List<String>> parameter : call.query.entrySet()) {
       builder.withQueryParam(parameter.getKey(), parameter.getValue());
@@ -206,8 +213,8 @@ final class ContractValidator {
    * text, and the argument the service names when it refuses it ({@code txid} for a one-of group
    * given none of), or null.
    */
-  record Problem(String key, String message, String argument) {
-    Problem(String key, String message) {
+  public record Problem(String key, String message, String argument) {
+  public   Problem(String key, String message) {
       this(key, message, null);
     }
 

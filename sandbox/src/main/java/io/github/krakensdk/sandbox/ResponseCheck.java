@@ -1,5 +1,9 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.http.Endpoint;
+import io.github.krakensdk.sandbox.internal.http.Family;
+import io.github.krakensdk.sandbox.internal.http.Reply;
+
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -11,7 +15,7 @@ import java.util.TreeSet;
  * Checks every answer to an operation of the contract against the contract, and keeps what it
  * found: the problems, and which operation and status pairs were checked.
  */
-final class ResponseCheck {
+public final class ResponseCheck {
   private final Map<Family, ContractValidator> validators;
   private final List<String> problems = new ArrayList<>();
   private final Set<String> checked = new TreeSet<>();
@@ -20,7 +24,7 @@ final class ResponseCheck {
     this.validators = new EnumMap<>(validators);
   }
 
-  void check(String method, Endpoint.Served served) {
+  public void check(String method, Endpoint.Served served) {
     if (served.operationId() == null) {
       return; // not an operation of the contract (unknown path): nothing to check against
     }

@@ -1,5 +1,9 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.http.Family;
+import io.github.krakensdk.sandbox.internal.http.Json;
+import io.github.krakensdk.sandbox.internal.http.Reply;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
