@@ -214,7 +214,7 @@ public final class ContractValidator {
    * given none of), or null.
    */
   public record Problem(String key, String message, String argument) {
-  public   Problem(String key, String message) {
+    public Problem(String key, String message) {
       this(key, message, null);
     }
 

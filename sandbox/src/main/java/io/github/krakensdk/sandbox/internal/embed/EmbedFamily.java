@@ -160,11 +160,11 @@ public final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
   // ---- envelopes ----
 
   static Reply error(int status, String error) {
-    return Reply.json(status, Json.write(ErrorResponse.builder().error(List.of(error)).build()));
+    return Reply.answer(status, ErrorResponse.builder().error(List.of(error)).build());
   }
 
   static Reply ok(Object body) {
-    return Reply.json(200, Json.write(body));
+    return Reply.answer(200, body);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.github.krakensdk.sandbox.internal.embed;
 
+import io.github.krakensdk.sandbox.internal.spot.exchange.Balances;
+
 import io.github.krakensdk.sandbox.internal.Seed;
 import io.github.krakensdk.sandbox.internal.http.Json;
 

@@ -258,17 +258,17 @@ public final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
   }
 
   private static Reply ok(Object body) {
-    return Reply.json(200, Json.write(body));
+    return Reply.answer(200, body);
   }
 
   Reply error(int status, FuturesErrorCode code, String detail) {
     List<String> errors = detail == null ? null : List.of(code.value(), detail);
-    return Reply.json(status, Json.write(FuturesEnvelope.builder()
+    return Reply.answer(status, FuturesEnvelope.builder()
         .result(FuturesResultStatus.ERROR)
         .serverTime(now())
         .error(code)
         .errors(errors)
-        .build()));
+        .build());
   }
 
   @Override

@@ -20,6 +20,9 @@ import io.github.krakensdk.spot.internal.model.SpotJsonAdapters;
 import io.github.krakensdk.spot.model.TradeVolume;
 import java.io.IOException;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import okio.Buffer;
 
@@ -51,7 +54,21 @@ public final class Json {
 
   private Json() {}
 
+  /**
+   * {@code value} as JSON: a generated record of the contract through its adapter, or a tree
+   * ({@link Map} in its order, {@link List}, {@link String}, {@link BigDecimal} as a plain number,
+   * {@link Long}, {@link Boolean}, null), as the exchange builds its answers, with its nulls.
+   */
   public static String write(Object value) {
+    if (value instanceof Map<?, ?> || value instanceof List<?>) {
+      StringBuilder out = new StringBuilder();
+      writeTree(value, out);
+      return out.toString();
+    }
+    return writeRecord(value);
+  }
+
+  private static String writeRecord(Object value) {
     @SuppressWarnings("unchecked")
     JsonAdapter<Object> adapter = (JsonAdapter<Object>) MOSHI.adapter(value.getClass());
     return adapter.toJson(value);
@@ -97,5 +114,67 @@ public final class Json {
         }
       }
     };
+  }
+
+  private static void writeTree(Object value, StringBuilder out) {
+    if (value == null) {
+      out.append("null");
+    } else if (value instanceof String text) {
+      string(text, out);
+    } else if (value instanceof BigDecimal decimal) {
+      out.append(decimal.toPlainString());
+    } else if (value instanceof Long || value instanceof Integer || value instanceof Short) {
+      out.append(value);
+    } else if (value instanceof Boolean) {
+      out.append(value);
+    } else if (value instanceof Map<?, ?> map) {
+      out.append('{');
+      boolean first = true;
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        if (!first) {
+          out.append(',');
+        }
+        first = false;
+        string(String.valueOf(entry.getKey()), out);
+        out.append(':');
+        writeTree(entry.getValue(), out);
+      }
+      out.append('}');
+    } else if (value instanceof List<?> list) {
+      out.append('[');
+      for (int i = 0; i < list.size(); i++) {
+        if (i > 0) {
+          out.append(',');
+        }
+        writeTree(list.get(i), out);
+      }
+      out.append(']');
+    } else {
+      throw new IllegalArgumentException("not a JSON tree value: " + value.getClass().getName());
+    }
+  }
+
+  private static void string(String text, StringBuilder out) {
+    out.append('"');
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        case '\b' -> out.append("\\b");
+        case '\f' -> out.append("\\f");
+        default -> {
+          if (c < 0x20 || c == '\u2028' || c == '\u2029') {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    out.append('"');
   }
 }

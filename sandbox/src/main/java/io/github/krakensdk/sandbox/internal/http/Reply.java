@@ -22,6 +22,11 @@ public final class Reply {
     return new Reply(status, headers, json.getBytes(StandardCharsets.UTF_8));
   }
 
+  /** {@code value} as JSON ({@link Json#write}): the one way a family writes an answer. */
+  public static Reply answer(int status, Object value) {
+    return json(status, Json.write(value));
+  }
+
   public static Reply text(int status, String text) {
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("Content-Type", "text/plain; charset=utf-8");

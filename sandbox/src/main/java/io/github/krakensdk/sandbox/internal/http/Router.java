@@ -124,6 +124,6 @@ public final class Router implements HttpHandler {
     }
     String problem = Signatures.webhookProblem(secret, call.header("X-Signature"), call.body,
         clock.instant().getEpochSecond());
-    return problem == null ? Reply.json(200, "{\"received\":true}") : Reply.text(401, "invalid signature: " + problem);
+    return problem == null ? Reply.answer(200, Map.of("received", true)) : Reply.text(401, "invalid signature: " + problem);
   }
 }

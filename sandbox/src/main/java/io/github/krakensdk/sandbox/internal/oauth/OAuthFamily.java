@@ -144,13 +144,13 @@ public final class OAuthFamily extends Endpoint<Object> {
 
     route("POST", "/oauth/token", "getToken", true, (call, path, client) -> token(call, (Client) client));
     route("GET", "/oauth/userinfo", "getUserInfo", true, (call, path, grant) ->
-        withScope((Grant) grant, "account.info:basic", () -> Reply.json(200,
-            Json.write(UserInfoResponse.builder()
+        withScope((Grant) grant, "account.info:basic", () -> Reply.answer(200,
+            UserInfoResponse.builder()
                 .result(UserInfo.builder().email(Seed.USER_EMAIL).iban(Seed.USER_IIBAN).build())
-                .build()))));
+                .build())));
     route("GET", "/oauth/fast-api-keys", "listFastApiKeys", true, (call, path, grant) ->
-        withScope((Grant) grant, READ, () -> Reply.json(200,
-            Json.write(FastApiKeyListResponse.builder().result(fastApiKeys()).build()))));
+        withScope((Grant) grant, READ, () -> Reply.answer(200,
+            FastApiKeyListResponse.builder().result(fastApiKeys()).build())));
     route("POST", "/oauth/fast-api-key", "createFastApiKey", true, (call, path, grant) ->
         createFastApiKey((Grant) grant, Json.read(call.body, FastApiKeySettings.class)));
     route("PUT", "/oauth/fast-api-key", "updateFastApiKey", true, (call, path, grant) ->
@@ -283,7 +283,7 @@ public final class OAuthFamily extends Endpoint<Object> {
   // ---- envelopes ----
 
   static Reply oauthError(int status, OAuthErrorCode code, String description) {
-    return Reply.json(status, Json.write(OAuthError.builder().error(code).errorDescription(description).build()));
+    return Reply.answer(status, OAuthError.builder().error(code).errorDescription(description).build());
   }
 
   @Override
@@ -354,12 +354,12 @@ public final class OAuthFamily extends Endpoint<Object> {
     String refresh = Secrets.randomToken(32);
     accessTokens.put(access, new Grant(client.id(), scopes, now.plus(lifetime), null));
     refreshTokens.put(refresh, new Grant(client.id(), scopes, now.plus(REFRESH_LIFETIME), access));
-    return Reply.json(200, Json.write(TokenResponse.builder()
+    return Reply.answer(200, TokenResponse.builder()
         .accessToken(access)
         .tokenType(TokenType.BEARER)
         .expiresIn((int) lifetime.toSeconds())
         .refreshToken(refresh)
-        .build()));
+        .build());
   }
 
   private static Reply withScope(Grant grant, String scope, Supplier<Reply> answer) {
@@ -492,7 +492,7 @@ public final class OAuthFamily extends Endpoint<Object> {
           .validUntil(shown.validUntil())
           .secret(spotKey.secret())
           .build();
-      return Reply.json(200, Json.write(CreatedFastApiKeyResponse.builder().result(created).build()));
+      return Reply.answer(200, CreatedFastApiKeyResponse.builder().result(created).build());
     }
   }
 
@@ -520,7 +520,7 @@ public final class OAuthFamily extends Endpoint<Object> {
       fastKeys.remove(current.name());
       fastKeys.put(name, changed);
       spot.changeKey(current.spotKey(), name, permissions);
-      return Reply.json(200, Json.write(BooleanResultResponse.builder().result(true).build()));
+      return Reply.answer(200, BooleanResultResponse.builder().result(true).build());
     }
   }
 
@@ -531,7 +531,7 @@ public final class OAuthFamily extends Endpoint<Object> {
         return unknownKey(deletion.apiKeyName());
       }
       spot.revokeKey(removed.spotKey());
-      return Reply.json(200, Json.write(BooleanResultResponse.builder().result(true).build()));
+      return Reply.answer(200, BooleanResultResponse.builder().result(true).build());
     }
   }
 

@@ -29,7 +29,7 @@ import io.github.krakensdk.sandbox.internal.spot.funding.FundingException;
 import io.github.krakensdk.sandbox.internal.spot.funding.FundingSettings;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.ExchangeError;
-import io.github.krakensdk.sandbox.internal.spot.funding.JsonTree;
+import io.github.krakensdk.sandbox.internal.params.JsonTree;
 import io.github.krakensdk.sandbox.internal.spot.funding.Subaccounts;
 import io.github.krakensdk.sandbox.internal.spot.funding.Withdrawals;
 import io.github.krakensdk.spot.model.AssetClass;
@@ -205,7 +205,7 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
     }
     try {
       Object result = exchange.handle(operationId, signed ? Exchange.DEMO : null, params);
-      return Reply.json(200, "{\"error\":[],\"result\":" + JsonTree.write(result) + "}");
+      return Reply.answer(200, envelope(result));
     } catch (ExchangeError e) {
       return errors(e.errors().toArray(String[]::new));
     }
@@ -213,7 +213,7 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
 
   private Reply webSocketsToken(SandboxKey key) {
     Object result = exchange.webSocketsToken(Exchange.DEMO, key.key());
-    return Reply.json(200, "{\"error\":[],\"result\":" + JsonTree.write(result) + "}");
+    return Reply.answer(200, envelope(result));
   }
 
   /** Another key of the test user's account, e.g. to send from several clients at once. */
@@ -331,7 +331,7 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
   // ---- envelopes ----
 
   static Reply errors(String... errors) {
-    return Reply.json(200, Json.write(SpotEnvelope.builder().error(List.of(errors)).build()));
+    return Reply.answer(200, SpotEnvelope.builder().error(List.of(errors)).build());
   }
 
   @Override
@@ -343,12 +343,12 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
 
   @Override
   public Reply unknownOperation(HttpCall call, boolean pathKnown) {
-    return Reply.json(404, Json.write(SpotEnvelope.builder().error(List.of("EGeneral:Unknown method")).build()));
+    return Reply.answer(404, SpotEnvelope.builder().error(List.of("EGeneral:Unknown method")).build());
   }
 
   @Override
   public Reply internalError(Exception e) {
-    return Reply.json(500, Json.write(SpotEnvelope.builder().error(List.of("EGeneral:Internal error:" + e)).build()));
+    return Reply.answer(500, SpotEnvelope.builder().error(List.of("EGeneral:Internal error:" + e)).build());
   }
 
   // ---- operations ----
@@ -388,7 +388,7 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
           .status(asset.status())
           .build());
     }
-    return Reply.json(200, Json.write(AssetsResponse.builder().error(List.of()).result(result).build()));
+    return Reply.answer(200, AssetsResponse.builder().error(List.of()).result(result).build());
   }
 
   /** An asset by its internal name, display name or altname ({@code XXBT}, {@code BTC}, {@code XBT}). */
@@ -409,8 +409,7 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
       if (result instanceof byte[] archive) {
         return Reply.bytes(200, "application/zip", archive);
       }
-      String body = "{\"error\":[],\"result\":" + JsonTree.write(result) + "}";
-      return Reply.json(Funding.httpStatus(operationId), body);
+      return Reply.answer(Funding.httpStatus(operationId), envelope(result));
     } catch (FundingException e) {
       return errors(e.errors().toArray(String[]::new));
     }
@@ -503,5 +502,13 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
 
   public Withdrawals.State withdrawal(String refid) {
     return funding.withdrawals().state(account, refid);
+  }
+
+  /** Spot's envelope around an answer the exchange or funding built: {@code {"error":[],"result":...}}. */
+  private static Map<String, Object> envelope(Object result) {
+    Map<String, Object> envelope = new LinkedHashMap<>();
+    envelope.put("error", List.of());
+    envelope.put("result", result);
+    return envelope;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.exchange;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -136,7 +137,7 @@ final class AccountViews {
     return view;
   }
 
-  Map<String, Object> openOrders(Account account, Params p) {
+  Map<String, Object> openOrders(Account account, Parameters p) {
     boolean trades = p.bool("trades", false);
     Long userref = p.integer("userref");
     String clOrdId = p.string("cl_ord_id");
@@ -156,7 +157,7 @@ final class AccountViews {
     return result;
   }
 
-  Map<String, Object> closedOrders(Account account, Params p) {
+  Map<String, Object> closedOrders(Account account, Parameters p) {
     boolean trades = p.bool("trades", false);
     Long userref = p.integer("userref");
     String clOrdId = p.string("cl_ord_id");
@@ -199,7 +200,7 @@ final class AccountViews {
     return result;
   }
 
-  Map<String, Object> queryOrders(Account account, Params p) {
+  Map<String, Object> queryOrders(Account account, Parameters p) {
     List<String> txids = p.names("txid");
     if (txids.isEmpty() || txids.size() > 50) {
       throw ExchangeError.invalid("txid");
@@ -219,7 +220,7 @@ final class AccountViews {
     return result;
   }
 
-  Map<String, Object> orderAmends(Account account, Params p) {
+  Map<String, Object> orderAmends(Account account, Parameters p) {
     String txid = p.string("order_id") != null ? p.string("order_id") : p.string("txid");
     if (txid == null) {
       throw ExchangeError.invalid("order_id");
@@ -321,7 +322,7 @@ final class AccountViews {
     };
   }
 
-  Map<String, Object> tradesHistory(Account account, Params p) {
+  Map<String, Object> tradesHistory(Account account, Parameters p) {
     String type = p.string("type") == null ? "all" : p.string("type");
     if (!Set.of("all", "any position", "closed position", "closing position", "no position").contains(type)) {
       throw ExchangeError.invalid("type");
@@ -355,7 +356,7 @@ final class AccountViews {
     return result;
   }
 
-  Map<String, Object> queryTrades(Account account, Params p) {
+  Map<String, Object> queryTrades(Account account, Parameters p) {
     List<String> txids = p.names("txid");
     if (txids.isEmpty() || txids.size() > 20) {
       throw ExchangeError.invalid("txid");
@@ -397,7 +398,7 @@ final class AccountViews {
     return view;
   }
 
-  Map<String, Object> ledgers(Account account, Params p) {
+  Map<String, Object> ledgers(Account account, Parameters p) {
     Set<String> assets = null;
     List<String> requested = p.names("asset");
     if (!requested.isEmpty() && !(requested.size() == 1 && requested.get(0).equals("all"))) {
@@ -435,7 +436,7 @@ final class AccountViews {
     return result;
   }
 
-  Map<String, Object> queryLedgers(Account account, Params p) {
+  Map<String, Object> queryLedgers(Account account, Parameters p) {
     List<String> ids = p.names("id");
     if (ids.isEmpty() || ids.size() > 20) {
       throw ExchangeError.invalid("id");
@@ -523,7 +524,7 @@ final class AccountViews {
     return new Valuation(equivalent, collateral);
   }
 
-  Map<String, Object> tradeBalance(Account account, Params p) {
+  Map<String, Object> tradeBalance(Account account, Parameters p) {
     Catalog.Asset in = engine.catalog.requireAsset(p.string("asset") == null ? "ZUSD" : p.string("asset"));
     BigDecimal rate = usd(in);
     Valuation valuation = valuation(account);
@@ -577,7 +578,7 @@ final class AccountViews {
     return result;
   }
 
-  Map<String, Object> tradeVolume(Account account, Params p, Instant now) {
+  Map<String, Object> tradeVolume(Account account, Parameters p, Instant now) {
     BigDecimal volume = engine.fees.volume30d(account, now);
     Map<String, Object> fees = null;
     Map<String, Object> feesMaker = null;

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.exchange;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +18,7 @@ final class Amendments {
   }
 
   /** AmendOrder: changes an open order in place and records it in its audit trail. */
-  Map<String, Object> amend(Account account, Tier tier, Params p, Instant now) {
+  Map<String, Object> amend(Account account, Tier tier, Parameters p, Instant now) {
     String txid = p.string("txid");
     String clOrdId = p.string("cl_ord_id");
     if (txid == null && clOrdId == null) {
@@ -154,7 +155,7 @@ final class Amendments {
   }
 
   /** EditOrder: cancels an open order and places a new one with the changes (a new txid). */
-  Map<String, Object> edit(Account account, Tier tier, Params p, Instant now) {
+  Map<String, Object> edit(Account account, Tier tier, Parameters p, Instant now) {
     String txid = p.required("txid");
     List<Order> matches = engine.openOrders(account, txid, null);
     if (matches.isEmpty()) {
@@ -214,7 +215,7 @@ final class Amendments {
     if (original.type.startsWith("trailing")) {
       terms.put("price", p.has("price") ? p.string("price") : original.priceText);
     }
-    Order draft = engine.validation.prepare(account.id, Params.of(terms), pair, now, null, false);
+    Order draft = engine.validation.prepare(account.id, Parameters.of(terms, ExchangeError::invalid), pair, now, null, false);
     if (validate) {
       Map<String, Object> result = Wire.object();
       result.put("status", "ok");

@@ -5,7 +5,7 @@ import java.math.RoundingMode;
 import java.time.Instant;
 
 /** What an account has and holds: available and held balances, the hold of an open order, ledger postings. */
-final class Balances {
+public final class Balances {
   private final Engine engine;
 
   Balances(Engine engine) {
@@ -35,7 +35,7 @@ final class Balances {
   /** What an open order holds: quote (with the taker fee) for buys, base for sells. */
   Hold hold(Order order) {
     Catalog.Pair pair = order.pair;
-    BigDecimal pct = pair.takerFee(engine.fees.volume30d(engine.account(order.account), null));
+    BigDecimal pct = engine.fees.takerPercent(engine.account(order.account), pair);
     BigDecimal remaining = order.remaining().max(BigDecimal.ZERO);
     if (order.buy) {
       BigDecimal quote;
@@ -46,13 +46,13 @@ final class Balances {
         quote = price == null ? BigDecimal.ZERO : remaining.multiply(price);
       }
       if (!order.feeInBase()) {
-        quote = quote.add(quote.multiply(pct).divide(Engine.HUNDRED));
+        quote = quote.add(Fees.of(quote, pct));
       }
       return new Hold(pair.quote().name(), Matching.scale(quote, pair.quote().decimals(), RoundingMode.UP));
     }
     BigDecimal base = remaining;
     if (order.feeInBase()) {
-      base = base.add(base.multiply(pct).divide(Engine.HUNDRED));
+      base = base.add(Fees.of(base, pct));
     }
     return new Hold(pair.base().name(), Matching.scale(base, pair.base().decimals(), RoundingMode.UP));
   }

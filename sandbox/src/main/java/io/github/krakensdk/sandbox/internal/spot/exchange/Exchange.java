@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.exchange;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import io.github.krakensdk.sandbox.internal.spot.funding.Earn;
 
 import static java.util.Objects.requireNonNull;
@@ -178,7 +179,7 @@ public final class Exchange {
     }
     Instant now = clock.instant();
     engine.triggers.settle(now);
-    Params p = Params.of(params);
+    Parameters p = Parameters.of(params, ExchangeError::invalid);
     switch (operationId) {
       case "getAssets":
         return marketViews.assets(p);
@@ -260,7 +261,7 @@ public final class Exchange {
 
   // ---- trading ----
 
-  private Map<String, Object> addOrder(Account account, Tier tier, Params p, Instant now) {
+  private Map<String, Object> addOrder(Account account, Tier tier, Parameters p, Instant now) {
     Catalog.Pair pair = engine.catalog.requirePair(p.string("pair"));
     boolean validate = p.bool("validate", false);
     if (!validate) {
@@ -278,9 +279,9 @@ public final class Exchange {
     return result;
   }
 
-  private Map<String, Object> addOrderBatch(Account account, Tier tier, Params p, Instant now) {
+  private Map<String, Object> addOrderBatch(Account account, Tier tier, Parameters p, Instant now) {
     Catalog.Pair pair = engine.catalog.requirePair(p.string("pair"));
-    List<Params> requests = p.objects("orders");
+    List<Parameters> requests = p.objects("orders");
     if (requests.size() < 2 || requests.size() > 15) {
       throw ExchangeError.invalid("orders");
     }
@@ -290,7 +291,7 @@ public final class Exchange {
     }
     // The whole batch is validated before any order reaches the engine: one invalid order refuses all.
     List<Order> drafts = new ArrayList<>();
-    for (Params request : requests) {
+    for (Parameters request : requests) {
       Map<String, Object> merged = new LinkedHashMap<>();
       merged.put("deadline", p.raw("deadline"));
       merged.put("asset_class", p.raw("asset_class"));
@@ -299,11 +300,11 @@ public final class Exchange {
           "cl_ord_id")) {
         merged.put(key, request.raw(key));
       }
-      Params close = request.child("close");
+      Parameters close = request.child("close");
       for (String key : List.of("ordertype", "price", "price2")) {
         merged.put("close[" + key + "]", close.raw(key));
       }
-      drafts.add(engine.validation.prepare(account.id, Params.of(merged), pair, now, null, false));
+      drafts.add(engine.validation.prepare(account.id, Parameters.of(merged, ExchangeError::invalid), pair, now, null, false));
     }
     Set<String> clOrdIds = new LinkedHashSet<>();
     for (Order draft : drafts) {
@@ -340,7 +341,7 @@ public final class Exchange {
     return result;
   }
 
-  private Map<String, Object> cancelOrder(Account account, Tier tier, Params p, Instant now) {
+  private Map<String, Object> cancelOrder(Account account, Tier tier, Parameters p, Instant now) {
     String txid = p.string("txid");
     String clOrdId = p.string("cl_ord_id");
     if (txid == null && clOrdId == null) {
@@ -369,7 +370,7 @@ public final class Exchange {
     return count(cancelled);
   }
 
-  private Map<String, Object> cancelAllOrdersAfter(Account account, Params p, Instant now) {
+  private Map<String, Object> cancelAllOrdersAfter(Account account, Parameters p, Instant now) {
     Long timeout = p.integer("timeout");
     if (timeout == null || timeout < 0 || timeout >= 86_400) {
       throw ExchangeError.invalid("timeout");
@@ -386,7 +387,7 @@ public final class Exchange {
     return result;
   }
 
-  private Map<String, Object> cancelOrderBatch(Account account, Tier tier, Params p, Instant now) {
+  private Map<String, Object> cancelOrderBatch(Account account, Tier tier, Parameters p, Instant now) {
     Set<String> references = new LinkedHashSet<>();
     for (Object item : p.list("orders")) {
       references.add(reference(item, "txid", "orders"));

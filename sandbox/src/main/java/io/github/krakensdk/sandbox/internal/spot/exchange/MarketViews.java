@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.exchange;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -42,7 +43,7 @@ final class MarketViews {
 
   // ---- reference data ----
 
-  Map<String, Object> assets(Params p) {
+  Map<String, Object> assets(Parameters p) {
     String aclass = p.string("aclass") == null ? "currency" : p.string("aclass");
     boolean display = "1".equals(p.string("assetVersion"));
     List<Catalog.Asset> selected = new ArrayList<>();
@@ -79,7 +80,7 @@ final class MarketViews {
     return result;
   }
 
-  Map<String, Object> assetPairs(Params p) {
+  Map<String, Object> assetPairs(Parameters p) {
     String aclass = p.string("aclass_base") == null ? "currency" : p.string("aclass_base");
     String info = p.string("info") == null ? "info" : p.string("info");
     if (!Set.of("info", "leverage", "fees", "margin").contains(info)) {
@@ -153,12 +154,12 @@ final class MarketViews {
   }
 
   /** Whether the call asks for xStocks pairs ({@code asset_class=tokenized_asset}) rather than currency pairs. */
-  private static boolean tokenizedClass(Params p) {
+  private static boolean tokenizedClass(Parameters p) {
     return "tokenized_asset".equals(p.string("asset_class"));
   }
 
   /** The pair {@code name} within the call's asset class (see the class comment). */
-  private Catalog.Pair marketPair(String name, Params p) {
+  private Catalog.Pair marketPair(String name, Parameters p) {
     Catalog.Pair pair = engine.catalog.requirePair(name);
     if (pair.tokenized() != tokenizedClass(p)) {
       throw new ExchangeError(Errors.UNKNOWN_PAIR);
@@ -168,7 +169,7 @@ final class MarketViews {
 
   // ---- Ticker ----
 
-  Map<String, Object> ticker(Params p, Instant now) {
+  Map<String, Object> ticker(Parameters p, Instant now) {
     List<Catalog.Pair> pairs = new ArrayList<>();
     List<String> names = p.names("pair");
     if (names.isEmpty()) {
@@ -275,7 +276,7 @@ final class MarketViews {
 
   // ---- books ----
 
-  Map<String, Object> depth(Params p) {
+  Map<String, Object> depth(Parameters p) {
     Catalog.Pair pair = marketPair(p.string("pair"), p);
     long count = p.integer("count", 100);
     if (count < 1 || count > 500) {
@@ -308,7 +309,7 @@ final class MarketViews {
     return rows;
   }
 
-  Map<String, Object> groupedBook(Params p) {
+  Map<String, Object> groupedBook(Parameters p) {
     Catalog.Pair pair = engine.catalog.requirePair(p.string("pair"));
     long depth = p.integer("depth", 10);
     long grouping = p.integer("grouping", 1);
@@ -351,7 +352,7 @@ final class MarketViews {
     return rows;
   }
 
-  Map<String, Object> level3(Params p) {
+  Map<String, Object> level3(Parameters p) {
     Catalog.Pair pair = engine.catalog.requirePair(p.string("pair"));
     long depth = p.integer("depth", 100);
     if (depth < 0) {
@@ -388,7 +389,7 @@ final class MarketViews {
 
   // ---- trades, spreads, candles ----
 
-  Map<String, Object> trades(Params p) {
+  Map<String, Object> trades(Parameters p) {
     Catalog.Pair pair = marketPair(p.string("pair"), p);
     long count = p.integer("count", 1000);
     if (count < 1 || count > 1000) {
@@ -436,7 +437,7 @@ final class MarketViews {
     }
   }
 
-  Map<String, Object> spread(Params p) {
+  Map<String, Object> spread(Parameters p) {
     Catalog.Pair pair = marketPair(p.string("pair"), p);
     Long since = p.integer("since");
     Market market = engine.market(pair);
@@ -463,7 +464,7 @@ final class MarketViews {
     return result;
   }
 
-  Map<String, Object> ohlc(Params p, Instant now) {
+  Map<String, Object> ohlc(Parameters p, Instant now) {
     Catalog.Pair pair = marketPair(p.string("pair"), p);
     long interval = p.integer("interval", 1);
     if (!INTERVALS.contains(interval)) {
@@ -553,7 +554,7 @@ final class MarketViews {
     return view;
   }
 
-  Map<String, Object> preTrade(Params p, Instant now) {
+  Map<String, Object> preTrade(Parameters p, Instant now) {
     String symbol = p.string("symbol");
     if (symbol == null) {
       throw ExchangeError.invalid("symbol");
@@ -592,7 +593,7 @@ final class MarketViews {
     return rows;
   }
 
-  Map<String, Object> postTrade(Params p) {
+  Map<String, Object> postTrade(Parameters p) {
     String symbol = p.string("symbol");
     Catalog.Pair only = symbol == null ? null : symbol(symbol);
     Instant from = timestamp(p.string("from_ts"), "from_ts");

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.exchange;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -32,14 +33,14 @@ final class Matching {
     String asset;
     Market market = engine.market(order.pair);
     if (order.type.equals("market")) {
-      BigDecimal pct = order.pair.takerFee(engine.fees.volume30d(account, null));
+      BigDecimal pct = engine.fees.takerPercent(account, order.pair);
       if (order.buy) {
         asset = order.pair.quote().name();
         BigDecimal cost = order.viqc() ? order.volume : sweepCost(market, order.volume, account.id);
-        needed = order.feeInBase() ? cost : cost.add(cost.multiply(pct).divide(Engine.HUNDRED));
+        needed = order.feeInBase() ? cost : cost.add(Fees.of(cost, pct));
       } else {
         asset = order.pair.base().name();
-        needed = order.feeInBase() ? order.volume.add(order.volume.multiply(pct).divide(Engine.HUNDRED)) : order.volume;
+        needed = order.feeInBase() ? order.volume.add(Fees.of(order.volume, pct)) : order.volume;
       }
     } else {
       Balances.Hold hold = engine.balances.hold(order);
@@ -283,11 +284,10 @@ final class Matching {
       Instant time) {
     Account account = engine.account(order.account);
     Catalog.Pair pair = order.pair;
-    BigDecimal volume = engine.fees.volume30d(account, time);
-    BigDecimal pct = maker ? pair.makerFee(volume) : pair.takerFee(volume);
+    BigDecimal pct = engine.fees.percent(account, pair, maker, time);
     BigDecimal cost = quantity.multiply(price);
-    BigDecimal feeQuote = scale(cost.multiply(pct).divide(Engine.HUNDRED), pair.quote().decimals(), RoundingMode.HALF_EVEN);
-    BigDecimal feeBase = scale(quantity.multiply(pct).divide(Engine.HUNDRED), pair.base().decimals(), RoundingMode.HALF_EVEN);
+    BigDecimal feeQuote = scale(Fees.of(cost, pct), pair.quote().decimals(), RoundingMode.HALF_EVEN);
+    BigDecimal feeBase = scale(Fees.of(quantity, pct), pair.base().decimals(), RoundingMode.HALF_EVEN);
     boolean inBase = order.feeInBase();
     String tradeId = engine.ids.trade();
     BigDecimal quoteAmount = scale(cost, pair.quote().decimals(), RoundingMode.HALF_EVEN);
@@ -339,7 +339,7 @@ final class Matching {
     }
     Order draft;
     try {
-      draft = engine.validation.prepare(primary.account, Params.of(terms), primary.pair, now, null, true);
+      draft = engine.validation.prepare(primary.account, Parameters.of(terms, ExchangeError::invalid), primary.pair, now, null, true);
     } catch (ExchangeError refused) {
       return; // terms that no longer make sense (e.g. a relative price below zero): no close order
     }

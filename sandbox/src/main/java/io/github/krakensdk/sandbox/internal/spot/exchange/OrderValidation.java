@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.exchange;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -35,7 +36,7 @@ final class OrderValidation {
    * Returns an order not yet placed ({@code txid} null when only validating). {@code closing}: a
    * conditional close created by a fill, which skips the minimums.
    */
-  Order prepare(String accountId, Params p, Catalog.Pair pair, Instant now, String txid, boolean closing) {
+  Order prepare(String accountId, Parameters p, Catalog.Pair pair, Instant now, String txid, boolean closing) {
     String side = p.required("type");
     if (!side.equals("buy") && !side.equals("sell")) {
       throw ExchangeError.invalid("type");
@@ -206,7 +207,7 @@ final class OrderValidation {
     }
     order.userref = userref == null ? null : userref.intValue();
 
-    Params close = p.child("close");
+    Parameters close = p.child("close");
     String closeType = close.string("ordertype");
     if (closeType != null) {
       if (!CLOSE_TYPES.contains(closeType)) {

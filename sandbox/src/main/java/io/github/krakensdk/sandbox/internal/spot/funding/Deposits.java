@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.funding;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Book;
 
 import static java.util.Objects.requireNonNull;
@@ -145,7 +146,7 @@ public final class Deposits {
   // ---- operations ----
 
   /** DepositMethods: {@code asset} (required), {@code aclass}. */
-  List<Object> methods(FundingAccount account, Params params) {
+  List<Object> methods(FundingAccount account, Parameters params) {
     Asset asset = asset(account, params.required("asset"));
     List<Object> result = new ArrayList<>();
     for (Method method : METHODS) {
@@ -168,7 +169,7 @@ public final class Deposits {
    * DepositAddresses: {@code asset} and {@code method} (required), {@code new} to generate an
    * address, {@code amount} (required for Bitcoin Lightning, which answers a fresh invoice).
    */
-  synchronized List<Object> addresses(FundingAccount account, Params params) {
+  synchronized List<Object> addresses(FundingAccount account, Parameters params) {
     Asset asset = asset(account, params.required("asset"));
     Method method = findMethod(asset, params.required("method"));
     Instant now = settings.clock().instant();
@@ -184,7 +185,7 @@ public final class Deposits {
       throw new FundingException(Errors.NO_FUNDING_METHOD);
     }
     List<Address> addresses = book(account).addresses.computeIfAbsent(key(method), k -> new ArrayList<>());
-    if (params.flag("new", false)) {
+    if (params.bool("new", false)) {
       if (addresses.size() >= MAX_ADDRESSES) {
         throw new FundingException(Errors.TOO_MANY_ADDRESSES);
       }
@@ -219,7 +220,7 @@ public final class Deposits {
    * DepositStatus: filters {@code asset}, {@code aclass}, {@code method}, {@code start}, {@code end};
    * newest first; {@code cursor}/{@code limit} (25) as {@link Wire#cursorPage} describes.
    */
-  synchronized Object status(FundingAccount account, Params params) {
+  synchronized Object status(FundingAccount account, Parameters params) {
     settleLocked(account);
     Instant now = settings.clock().instant();
     String assetName = params.string("asset");

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.funding;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Account;
 
 import io.github.krakensdk.sandbox.internal.spot.funding.FundingAccount.Asset;
@@ -150,10 +151,10 @@ public final class Earn {
   // ---- operations ----
 
   /** Strategies: filters {@code asset}, {@code lock_type} (list); {@code ascending}, {@code cursor}, {@code limit}. */
-  Map<String, Object> strategies(FundingAccount account, Params params) {
+  Map<String, Object> strategies(FundingAccount account, Parameters params) {
     String assetName = params.string("asset");
     Asset asset = assetName == null ? null : account.asset(assetName).orElse(null);
-    List<String> lockTypes = params.strings("lock_type");
+    List<String> lockTypes = params.names("lock_type");
     List<Strategy> matching = new ArrayList<>();
     for (Strategy strategy : STRATEGIES) {
       if ((assetName == null || asset != null && asset.named(strategy.asset()))
@@ -162,7 +163,7 @@ public final class Earn {
       }
     }
     Comparator<Strategy> byId = Comparator.comparing(Strategy::id);
-    matching.sort(params.flag("ascending", false) ? byId : byId.reversed());
+    matching.sort(params.bool("ascending", false) ? byId : byId.reversed());
     int start = 0;
     String cursor = params.string("cursor");
     if (cursor != null && !cursor.isBlank()) {
@@ -231,16 +232,16 @@ public final class Earn {
   }
 
   /** Earn/Allocate: {@code strategy_id}, {@code amount}; answers {@code true} once accepted. */
-  Boolean allocate(FundingAccount account, Params params) {
+  Boolean allocate(FundingAccount account, Parameters params) {
     return start(account, params, Kind.ALLOCATE);
   }
 
   /** Earn/Deallocate: {@code strategy_id}, {@code amount}; answers {@code true} once accepted. */
-  Boolean deallocate(FundingAccount account, Params params) {
+  Boolean deallocate(FundingAccount account, Parameters params) {
     return start(account, params, Kind.DEALLOCATE);
   }
 
-  private synchronized Boolean start(FundingAccount account, Params params, Kind kind) {
+  private synchronized Boolean start(FundingAccount account, Parameters params, Kind kind) {
     Instant now = settings.clock().instant();
     settleLocked(account, now);
     Strategy strategy = strategy(params.string("strategy_id"));
@@ -266,16 +267,16 @@ public final class Earn {
   }
 
   /** Earn/AllocateStatus: {@code strategy_id}; {@code {"pending": bool}}, or the failed allocation's error. */
-  synchronized Map<String, Object> allocateStatus(FundingAccount account, Params params) {
+  synchronized Map<String, Object> allocateStatus(FundingAccount account, Parameters params) {
     return status(account, params, Kind.ALLOCATE);
   }
 
   /** Earn/DeallocateStatus: {@code strategy_id}; {@code {"pending": bool}}, or the failed deallocation's error. */
-  synchronized Map<String, Object> deallocateStatus(FundingAccount account, Params params) {
+  synchronized Map<String, Object> deallocateStatus(FundingAccount account, Parameters params) {
     return status(account, params, Kind.DEALLOCATE);
   }
 
-  private Map<String, Object> status(FundingAccount account, Params params, Kind kind) {
+  private Map<String, Object> status(FundingAccount account, Parameters params, Kind kind) {
     settleLocked(account, settings.clock().instant());
     Strategy strategy = strategy(params.string("strategy_id"));
     Position position = existing(account, strategy.id());
@@ -293,7 +294,7 @@ public final class Earn {
    * Earn/Allocations: {@code converted_asset} (USD), {@code hide_zero_allocations}, {@code ascending};
    * every strategy the account has used, with its total, pending, bonding and unbonding amounts.
    */
-  synchronized Map<String, Object> allocations(FundingAccount account, Params params) {
+  synchronized Map<String, Object> allocations(FundingAccount account, Parameters params) {
     Instant now = settings.clock().instant();
     settleLocked(account, now);
     String convertedName = params.string("converted_asset");
@@ -303,10 +304,10 @@ public final class Earn {
     if (convertedPrice == null) {
       throw FundingException.invalid("converted_asset");
     }
-    boolean hideZero = params.flag("hide_zero_allocations", false);
+    boolean hideZero = params.bool("hide_zero_allocations", false);
     List<Position> used = new ArrayList<>(positions.getOrDefault(account.iiban(), Map.of()).values());
     Comparator<Position> byId = Comparator.comparing(p -> p.strategy.id());
-    used.sort(params.flag("ascending", false) ? byId : byId.reversed());
+    used.sort(params.bool("ascending", false) ? byId : byId.reversed());
     BigDecimal totalAllocated = BigDecimal.ZERO;
     List<Object> items = new ArrayList<>();
     for (Position position : used) {

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.funding;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import io.github.krakensdk.sandbox.internal.spot.funding.FundingAccount.LedgerRow;
 import io.github.krakensdk.sandbox.internal.spot.funding.FundingAccount.TradeRow;
 import java.io.ByteArrayOutputStream;
@@ -91,7 +92,7 @@ public final class Exports {
    * ({@code CSV} or {@code TSV}), {@code fields} ({@code all} or a comma list), {@code starttm} (the
    * first of the month by default), {@code endtm} (now). Answers {@code {"id": "TCJA"}}.
    */
-  synchronized Map<String, Object> add(FundingAccount account, Params params) {
+  synchronized Map<String, Object> add(FundingAccount account, Parameters params) {
     String kind = params.required("report");
     if (!kind.equals("trades") && !kind.equals("ledgers")) {
       throw FundingException.invalid("report");
@@ -131,7 +132,7 @@ public final class Exports {
   }
 
   /** ExportStatus: {@code report}; the account's reports of that kind, newest first. */
-  synchronized List<Object> status(FundingAccount account, Params params) {
+  synchronized List<Object> status(FundingAccount account, Parameters params) {
     String kind = params.required("report");
     if (!kind.equals("trades") && !kind.equals("ledgers")) {
       throw FundingException.invalid("report");
@@ -169,7 +170,7 @@ public final class Exports {
   }
 
   /** RetrieveExport: {@code id}; the ZIP archive of a processed report. */
-  synchronized byte[] retrieve(FundingAccount account, Params params) {
+  synchronized byte[] retrieve(FundingAccount account, Parameters params) {
     Report report = find(reports.getOrDefault(account.iiban(), List.of()), params.required("id"));
     if (report == null || report.removed) {
       throw new FundingException(Errors.UNKNOWN_EXPORT);
@@ -187,7 +188,7 @@ public final class Exports {
    * RemoveExport: {@code id}, {@code type}: {@code cancel} for a report not yet processed, {@code delete}
    * for a processed one. Answers {@code {"cancel": true}} or {@code {"delete": true}}.
    */
-  synchronized Map<String, Object> remove(FundingAccount account, Params params) {
+  synchronized Map<String, Object> remove(FundingAccount account, Parameters params) {
     Report report = find(reports.getOrDefault(account.iiban(), List.of()), params.required("id"));
     String type = params.required("type");
     if (report == null || report.removed) {

@@ -1,5 +1,8 @@
 package io.github.krakensdk.sandbox.internal.spot.funding;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
+import io.github.krakensdk.sandbox.internal.params.JsonTree;
+
 import io.github.krakensdk.sandbox.internal.spot.exchange.Seeds;
 
 import static java.util.Objects.requireNonNull;
@@ -88,7 +91,7 @@ public final class Funding {
    */
   public Object handle(String operationId, FundingAccount account, ApiKeyInfo key, Map<String, ?> params) {
     requireNonNull(operationId, "operationId == null");
-    Params p = Params.of(params);
+    Parameters p = Parameters.of(params, FundingException::invalid);
     return switch (operationId) {
       case "getServerTime" -> status.serverTime();
       case "getSystemStatus" -> status.systemStatus();

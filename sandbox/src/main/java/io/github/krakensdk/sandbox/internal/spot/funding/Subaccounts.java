@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.funding;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.sandbox.internal.spot.funding.FundingAccount.Asset;
@@ -39,7 +40,7 @@ public final class Subaccounts {
   }
 
   /** CreateSubaccount: {@code username}, {@code email}; answers {@code true}. */
-  synchronized Boolean create(FundingAccount master, Params params) {
+  synchronized Boolean create(FundingAccount master, Parameters params) {
     requireMaster(master);
     String username = params.required("username");
     String email = params.required("email");
@@ -62,7 +63,7 @@ public final class Subaccounts {
    * ignored; the master's or one of its subaccounts', not the same), {@code asset_class}. Answers
    * {@code {"transfer_id": ..., "status": "complete"}}.
    */
-  synchronized Map<String, Object> transfer(FundingAccount master, Params params) {
+  synchronized Map<String, Object> transfer(FundingAccount master, Parameters params) {
     requireMaster(master);
     Asset asset = Deposits.asset(master, params.required("asset"));
     BigDecimal amount = params.positive("amount");

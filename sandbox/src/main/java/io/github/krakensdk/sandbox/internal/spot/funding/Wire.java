@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.funding;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,7 @@ final class Wire {
    * @param newestFirst the items, already filtered and sorted.
    */
   static <T> Object cursorPage(List<T> newestFirst, Function<T, String> id, Function<T, Object> render,
-      Params params, int defaultLimit, String listName) {
+      Parameters params, int defaultLimit, String listName) {
     Long requested = params.integer("limit");
     int limit = requested == null ? defaultLimit : (int) Math.max(1, Math.min(requested, 10_000));
     String cursor = params.string("cursor");
@@ -95,9 +96,9 @@ final class Wire {
   }
 
   /** True if {@code time} lies in the optional {@code start}/{@code end} filter (both inclusive). */
-  static boolean within(Instant time, Params params) {
-    BigDecimal start = params.seconds("start");
-    BigDecimal end = params.seconds("end");
+  static boolean within(Instant time, Parameters params) {
+    BigDecimal start = params.decimal("start");
+    BigDecimal end = params.decimal("end");
     return (start == null || !time.isBefore(instant(start))) && (end == null || !time.isAfter(instant(end)));
   }
 }

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.funding;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Book;
 
 import io.github.krakensdk.sandbox.internal.spot.funding.FundingAccount.Asset;
@@ -156,7 +157,7 @@ public final class Withdrawals {
   // ---- operations ----
 
   /** WithdrawMethods: filters {@code asset}, {@code aclass}, {@code network}. */
-  List<Object> methods(FundingAccount account, Params params) {
+  List<Object> methods(FundingAccount account, Parameters params) {
     String assetName = params.string("asset");
     Asset asset = assetName == null ? null : Deposits.asset(account, assetName);
     String aclass = params.string("aclass");
@@ -179,7 +180,7 @@ public final class Withdrawals {
   }
 
   /** WithdrawAddresses: filters {@code asset}, {@code aclass}, {@code method}, {@code key}, {@code verified}. */
-  synchronized List<Object> addresses(FundingAccount account, Params params) {
+  synchronized List<Object> addresses(FundingAccount account, Parameters params) {
     String assetName = params.string("asset");
     Asset asset = assetName == null ? null : Deposits.asset(account, assetName);
     String aclass = params.string("aclass");
@@ -205,7 +206,7 @@ public final class Withdrawals {
   }
 
   /** WithdrawInfo: {@code asset}, {@code key}, {@code amount}; the fee, the net amount and the limit now. */
-  synchronized Map<String, Object> info(FundingAccount account, Params params) {
+  synchronized Map<String, Object> info(FundingAccount account, Parameters params) {
     Asset asset = Deposits.asset(account, params.required("asset"));
     Key key = findKey(account, asset, params.required("key"));
     BigDecimal amount = params.positive("amount");
@@ -225,7 +226,7 @@ public final class Withdrawals {
    * {@code address} (must be the key's), {@code max_fee}, {@code aclass}. Takes the amount from the
    * balance at once; answers {@code {"refid": ...}}.
    */
-  synchronized Map<String, Object> withdraw(FundingAccount account, Params params) {
+  synchronized Map<String, Object> withdraw(FundingAccount account, Parameters params) {
     Asset asset = Deposits.asset(account, params.required("asset"));
     Key key = findKey(account, asset, params.required("key"));
     String address = params.string("address");
@@ -264,7 +265,7 @@ public final class Withdrawals {
    * WithdrawStatus: filters {@code asset}, {@code aclass}, {@code method}, {@code start}, {@code end};
    * newest first; {@code cursor}/{@code limit} (500) as {@link Wire#cursorPage} describes.
    */
-  synchronized Object status(FundingAccount account, Params params) {
+  synchronized Object status(FundingAccount account, Parameters params) {
     Instant now = settings.clock().instant();
     String assetName = params.string("asset");
     Asset asset = assetName == null ? null : Deposits.asset(account, assetName);
@@ -314,7 +315,7 @@ public final class Withdrawals {
    * of its names); only an {@code Initial} or {@code Pending} one is cancelled, and its amount and
    * fee return to the balance.
    */
-  synchronized Boolean cancel(FundingAccount account, Params params) {
+  synchronized Boolean cancel(FundingAccount account, Parameters params) {
     String refid = params.required("refid");
     Asset asset = account.asset(params.required("asset")).orElse(null);
     Withdrawal withdrawal = find(account, refid);
@@ -347,7 +348,7 @@ public final class Withdrawals {
    * withdrawal to the Futures wallet: it passes the same states, and WithdrawCancel takes it back
    * while it is {@code Initial} or {@code Pending}; WithdrawStatus does not list it.
    */
-  synchronized Map<String, Object> walletTransfer(FundingAccount account, Params params) {
+  synchronized Map<String, Object> walletTransfer(FundingAccount account, Parameters params) {
     Asset asset = Deposits.asset(account, params.required("asset"));
     if (!"Spot Wallet".equals(params.required("from"))) {
       throw FundingException.invalid("from");

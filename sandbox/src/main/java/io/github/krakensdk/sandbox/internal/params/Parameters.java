@@ -1,4 +1,6 @@
-package io.github.krakensdk.sandbox.internal.spot.exchange;
+package io.github.krakensdk.sandbox.internal.params;
+
+import io.github.krakensdk.sandbox.internal.spot.exchange.ExchangeError;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -6,40 +8,57 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
- * A request's parameters read as leniently as the service reads them: from a JSON body (numbers,
- * booleans, nested objects and arrays) or from a form body (every value a string, nested values as
- * {@code close[price]} or {@code orders[0][type]} keys, or already folded into maps and lists).
- * A value that is present but cannot be read answers {@code EGeneral:Invalid arguments:<name>}.
+ * A request's parameters read as leniently as the service reads them, the one way the Spot
+ * exchange and funding handlers read theirs: from a JSON body (numbers, booleans, nested objects and
+ * arrays) or a form body (every value text, nested values as {@code close[price]} or {@code
+ * orders[0][type]} keys, or already folded into maps and lists by {@link BodyParameters}). Each
+ * getter takes both forms; an empty value is an absent one. A value that is present but cannot be
+ * read is refused with the family's {@code EGeneral:Invalid arguments:<name>}.
+ *
+ * <pre>{@code
+ * Parameters p = Parameters.of(tree, ExchangeError::invalid);
+ * BigDecimal volume = p.decimal("volume");
+ * boolean validate = p.bool("validate", false);
+ * }</pre>
  */
-final class Params {
+public final class Parameters {
   private final Map<String, Object> values;
+  private final Function<String, ? extends RuntimeException> invalid;
 
-  private Params(Map<String, Object> values) {
+  private Parameters(Map<String, Object> values, Function<String, ? extends RuntimeException> invalid) {
     this.values = values;
+    this.invalid = invalid;
   }
 
-  static Params of(Map<String, ?> values) {
+  /**
+   * The parameters in {@code values} (a tree of {@link JsonTree}'s kinds); {@code invalid} makes the
+   * family's error for the name of a parameter that cannot be read.
+   */
+  public static Parameters of(Map<String, ?> values, Function<String, ? extends RuntimeException> invalid) {
+    Objects.requireNonNull(invalid, "invalid == null");
     Map<String, Object> copy = new LinkedHashMap<>();
     if (values != null) {
       copy.putAll(values);
     }
-    return new Params(copy);
+    return new Parameters(copy, invalid);
   }
 
-  boolean has(String name) {
+  public boolean has(String name) {
     Object value = values.get(name);
     return value != null && !(value instanceof String s && s.isEmpty());
   }
 
-  Object raw(String name) {
+  public Object raw(String name) {
     return values.get(name);
   }
 
   /** The value as text, or null when absent or empty. */
-  String string(String name) {
+  public String string(String name) {
     Object value = values.get(name);
     if (value == null) {
       return null;
@@ -48,27 +67,29 @@ final class Params {
     return text.isEmpty() ? null : text;
   }
 
-  String required(String name) {
+  /** The value as text, trimmed; absent or blank is refused. */
+  public String required(String name) {
     String value = string(name);
-    if (value == null) {
-      throw ExchangeError.invalid(name);
+    if (value == null || value.isBlank()) {
+      throw invalid.apply(name);
     }
-    return value;
+    return value.trim();
   }
 
-  BigDecimal decimal(String name) {
+  /** A decimal number (JSON number or text); null when absent or blank. */
+  public BigDecimal decimal(String name) {
     String text = string(name);
-    if (text == null) {
+    if (text == null || text.isBlank()) {
       return null;
     }
     try {
       return new BigDecimal(text.trim());
     } catch (NumberFormatException e) {
-      throw ExchangeError.invalid(name);
+      throw invalid.apply(name);
     }
   }
 
-  Long integer(String name) {
+  public Long integer(String name) {
     Object value = values.get(name);
     if (value == null || value instanceof String s && s.isBlank()) {
       return null;
@@ -77,19 +98,46 @@ final class Params {
       BigDecimal number = value instanceof Number n ? new BigDecimal(n.toString()) : new BigDecimal(text(value, name).trim());
       return number.longValueExact();
     } catch (ArithmeticException | NumberFormatException e) {
-      throw ExchangeError.invalid(name);
+      throw invalid.apply(name);
     }
   }
 
-  long integer(String name, long fallback) {
+  public long integer(String name, long fallback) {
     Long value = integer(name);
     return value == null ? fallback : value;
   }
 
-  boolean bool(String name, boolean fallback) {
+  /** {@link #decimal}, required. */
+  public BigDecimal requiredDecimal(String name) {
+    BigDecimal value = decimal(name);
+    if (value == null) {
+      throw invalid.apply(name);
+    }
+    return value;
+  }
+
+  /** A positive amount: absent, zero, negative or unreadable is refused. */
+  public BigDecimal positive(String name) {
+    BigDecimal value = requiredDecimal(name);
+    if (value.signum() <= 0) {
+      throw invalid.apply(name);
+    }
+    return value;
+  }
+
+  public boolean bool(String name, boolean fallback) {
+    Boolean value = bool(name);
+    return value == null ? fallback : value;
+  }
+
+  /**
+   * A boolean: JSON {@code true}/{@code false}, a number (non-zero is true), or text {@code
+   * true}/{@code false}/{@code 1}/{@code 0}/{@code yes}/{@code no} in any case; null when absent or blank.
+   */
+  public Boolean bool(String name) {
     Object value = values.get(name);
     if (value == null || value instanceof String s && s.isBlank()) {
-      return fallback;
+      return null;
     }
     if (value instanceof Boolean b) {
       return b;
@@ -101,15 +149,15 @@ final class Params {
     return switch (text) {
       case "true", "1", "yes" -> true;
       case "false", "0", "no" -> false;
-      default -> throw ExchangeError.invalid(name);
+      default -> throw invalid.apply(name);
     };
   }
 
   /** A nested object: {@code close: {...}} or the flat form keys {@code close[ordertype]}. */
-  Params child(String name) {
+  public Parameters child(String name) {
     Object value = values.get(name);
     if (value instanceof Map<?, ?> map) {
-      return of(stringKeys(map));
+      return new Parameters(stringKeys(map), invalid);
     }
     Map<String, Object> flat = new LinkedHashMap<>();
     String prefix = name + "[";
@@ -119,14 +167,14 @@ final class Params {
         flat.put(key.substring(prefix.length(), key.length() - 1), entry.getValue());
       }
     }
-    return new Params(flat);
+    return new Parameters(flat, invalid);
   }
 
   /**
    * A list: a JSON array, an object keyed {@code 0, 1, ...}, the flat form keys {@code orders[0][type]}
    * (each element then a map), or a comma-separated string.
    */
-  List<Object> list(String name) {
+  public List<Object> list(String name) {
     Object value = values.get(name);
     if (value instanceof Collection<?> collection) {
       return new ArrayList<>(collection);
@@ -162,13 +210,13 @@ final class Params {
       String key = entry.getKey();
       int close = key.indexOf(']');
       if (!key.startsWith("[") || close < 0) {
-        throw ExchangeError.invalid(name);
+        throw invalid.apply(name);
       }
       int index;
       try {
         index = Integer.parseInt(key.substring(1, close));
       } catch (NumberFormatException e) {
-        throw ExchangeError.invalid(name);
+        throw invalid.apply(name);
       }
       String rest = key.substring(close + 1);
       if (rest.isEmpty()) {
@@ -187,19 +235,19 @@ final class Params {
   }
 
   /** Elements of {@link #list} that are objects, each read as parameters. */
-  List<Params> objects(String name) {
-    List<Params> objects = new ArrayList<>();
+  public List<Parameters> objects(String name) {
+    List<Parameters> objects = new ArrayList<>();
     for (Object item : list(name)) {
       if (!(item instanceof Map<?, ?> map)) {
-        throw ExchangeError.invalid(name);
+        throw invalid.apply(name);
       }
-      objects.add(of(stringKeys(map)));
+      objects.add(new Parameters(stringKeys(map), invalid));
     }
     return objects;
   }
 
   /** A comma-separated list of names ({@code txid=A,B}), trimmed, empty entries dropped. */
-  List<String> names(String name) {
+  public List<String> names(String name) {
     List<String> names = new ArrayList<>();
     for (Object item : list(name)) {
       String text = text(item, name).trim();
@@ -216,13 +264,13 @@ final class Params {
     return names;
   }
 
-  private static List<Object> indexed(Map<String, Object> map, String name) {
+  private List<Object> indexed(Map<String, Object> map, String name) {
     Map<Integer, Object> byIndex = new TreeMap<>();
     for (Map.Entry<String, Object> entry : map.entrySet()) {
       try {
         byIndex.put(Integer.parseInt(entry.getKey()), entry.getValue());
       } catch (NumberFormatException e) {
-        throw ExchangeError.invalid(name);
+        throw invalid.apply(name);
       }
     }
     return new ArrayList<>(byIndex.values());
@@ -254,7 +302,7 @@ final class Params {
     return result;
   }
 
-  private static String text(Object value, String name) {
+  private String text(Object value, String name) {
     if (value instanceof String s) {
       return s;
     }
@@ -264,13 +312,13 @@ final class Params {
     if (value instanceof Double || value instanceof Float) {
       double d = ((Number) value).doubleValue();
       if (Double.isNaN(d) || Double.isInfinite(d)) {
-        throw ExchangeError.invalid(name);
+        throw invalid.apply(name);
       }
       return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
     }
     if (value instanceof Number || value instanceof Boolean) {
       return value.toString();
     }
-    throw ExchangeError.invalid(name);
+    throw invalid.apply(name);
   }
 }

@@ -1,8 +1,9 @@
-package io.github.krakensdk.sandbox.internal.spot.funding;
+package io.github.krakensdk.sandbox.internal.params;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.krakensdk.sandbox.internal.http.Json;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,8 +34,8 @@ class JsonTreeTest {
     tree.put("none", null);
     tree.put("list", List.of(true, 7L));
     assertEquals("{\"z\":1000,\"a\":0.00000010,\"text\":\"quote \\\" back \\\\ line\\n\\u0001\",\"none\":null,"
-        + "\"list\":[true,7]}", JsonTree.write(tree));
-    Map<String, Object> back = JsonTree.readObject(JsonTree.write(tree));
+        + "\"list\":[true,7]}", Json.write(tree));
+    Map<String, Object> back = JsonTree.readObject(Json.write(tree));
     assertEquals(1000L, back.get("z"));
     assertEquals(new BigDecimal("0.00000010"), back.get("a"));
     assertEquals(tree.get("text"), back.get("text"));
@@ -56,22 +57,5 @@ class JsonTreeTest {
   void refusesWhatIsNotJson() {
     assertThrows(IllegalArgumentException.class, () -> JsonTree.read("{\"a\":1} trailing"));
     assertThrows(IllegalArgumentException.class, () -> JsonTree.readObject("[1]"));
-  }
-
-  @Test
-  void paramsReadFormTextAsJsonWouldSendIt() {
-    Params json = Params.of(Map.of("amount", new BigDecimal("2.5"), "new", true, "limit", 3L));
-    Params form = Params.of(Map.of("amount", "2.5", "new", "true", "limit", "3"));
-    for (Params params : List.of(json, form)) {
-      assertEquals(0, new BigDecimal("2.5").compareTo(params.positive("amount")));
-      assertEquals(Boolean.TRUE, params.bool("new"));
-      assertEquals(3L, params.integer("limit"));
-    }
-    FundingException bad = assertThrows(FundingException.class,
-        () -> Params.of(Map.of("amount", "two")).positive("amount"));
-    assertEquals(List.of("EGeneral:Invalid arguments:amount"), bad.errors());
-    assertEquals(List.of("EGeneral:Invalid arguments:amount"), assertThrows(FundingException.class,
-        () -> Params.of(Map.of("amount", "-1")).positive("amount")).errors());
-    assertEquals(List.of("a", "b"), Params.of(Map.of("x", "a, b")).strings("x"));
   }
 }

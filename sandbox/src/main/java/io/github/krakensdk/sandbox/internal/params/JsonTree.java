@@ -1,4 +1,4 @@
-package io.github.krakensdk.sandbox.internal.spot.funding;
+package io.github.krakensdk.sandbox.internal.params;
 
 import static java.util.Objects.requireNonNull;
 
@@ -12,17 +12,16 @@ import java.util.Map;
 import okio.Buffer;
 
 /**
- * JSON-like trees, the currency of the funding handlers: {@link Map} (ordered), {@link List},
+ * Request parameters as JSON-like trees, what the Spot exchange and funding handlers read: {@link Map} (ordered), {@link List},
  * {@link String}, {@link BigDecimal}, {@link Long}, {@link Boolean} and null.
  *
  * <pre>{@code
  * Map<String, Object> params = JsonTree.readObject("{\"nonce\":1,\"amount\":\"2.5\"}");
- * String body = "{\"error\":[],\"result\":" + JsonTree.write(result) + "}";
  * }</pre>
  *
  * <p>Numbers are read without loss: whole numbers that fit become {@link Long}, the others
- * {@link BigDecimal}; nothing passes through {@code double}. Written {@link BigDecimal}s are plain
- * JSON numbers ({@code 1688666559.8974}, never {@code 1E+3}).
+ * {@link BigDecimal}; nothing passes through {@code double}. (Answers are written by {@code
+ * internal.http.Json}.)
  */
 public final class JsonTree {
   private JsonTree() {}
@@ -121,74 +120,5 @@ public final class JsonTree {
       }
     }
     return value;
-  }
-
-  /** Writes a tree as compact JSON, members in their map order. */
-  public static String write(Object tree) {
-    StringBuilder out = new StringBuilder();
-    write(tree, out);
-    return out.toString();
-  }
-
-  private static void write(Object value, StringBuilder out) {
-    if (value == null) {
-      out.append("null");
-    } else if (value instanceof String text) {
-      string(text, out);
-    } else if (value instanceof BigDecimal decimal) {
-      out.append(decimal.toPlainString());
-    } else if (value instanceof Long || value instanceof Integer || value instanceof Short) {
-      out.append(value);
-    } else if (value instanceof Boolean) {
-      out.append(value);
-    } else if (value instanceof Map<?, ?> map) {
-      out.append('{');
-      boolean first = true;
-      for (Map.Entry<?, ?> entry : map.entrySet()) {
-        if (!first) {
-          out.append(',');
-        }
-        first = false;
-        string(String.valueOf(entry.getKey()), out);
-        out.append(':');
-        write(entry.getValue(), out);
-      }
-      out.append('}');
-    } else if (value instanceof List<?> list) {
-      out.append('[');
-      for (int i = 0; i < list.size(); i++) {
-        if (i > 0) {
-          out.append(',');
-        }
-        write(list.get(i), out);
-      }
-      out.append(']');
-    } else {
-      throw new IllegalArgumentException("not a JSON tree value: " + value.getClass().getName());
-    }
-  }
-
-  private static void string(String text, StringBuilder out) {
-    out.append('"');
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        case '\b' -> out.append("\\b");
-        case '\f' -> out.append("\\f");
-        default -> {
-          if (c < 0x20 || c == '\u2028' || c == '\u2029') {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    out.append('"');
   }
 }
