@@ -12,10 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The trading core: accounts, books, order placement and matching, fills with their trades and
- * ledger entries, triggers, and the time-based events (scheduled starts, GTD expiry, the dead man's
- * switch), settled lazily at the sandbox clock's current time. Not thread-safe: {@link Exchange}
- * holds the lock.
+ * The trading core's state (accounts, markets and their books, orders) and its parts, each one
+ * responsibility: {@link OrderValidation} reads and checks an order, {@link Matching} places and
+ * fills it, {@link Triggers} settles time and price events lazily at the sandbox clock's current
+ * time, {@link Balances} keeps what accounts hold, {@link Fees} prices fills, {@link RateCounters}
+ * charges the trading rate counter, {@link Amendments} amends and edits open orders. Not
+ * thread-safe: {@link Exchange} holds the lock.
  */
 final class Engine {
   static final String NO_POSITION = "TKH2SE-M7IF5-CFI7LT";
