@@ -1,5 +1,8 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.embed.EmbedEarn;
+import io.github.krakensdk.sandbox.internal.embed.EmbedUser;
+import io.github.krakensdk.sandbox.internal.embed.EmbedFamily;
 import io.github.krakensdk.embed.model.FundingTransactionStatus;
 import java.math.BigDecimal;
 import java.net.URI;

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.futures.FuturesFamily;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.oauth.OAuthFamily;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,24 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.http.ContractValidator;
+import io.github.krakensdk.sandbox.internal.http.ResponseCheck;
+import io.github.krakensdk.sandbox.internal.SandboxTime;
+import io.github.krakensdk.sandbox.internal.Seed;
+import io.github.krakensdk.sandbox.internal.Settings;
+import io.github.krakensdk.sandbox.internal.embed.EmbedEarn;
+import io.github.krakensdk.sandbox.internal.embed.EmbedFamily;
+import io.github.krakensdk.sandbox.internal.embed.EmbedReports;
+import io.github.krakensdk.sandbox.internal.embed.EmbedState;
+import io.github.krakensdk.sandbox.internal.embed.EmbedUser;
+import io.github.krakensdk.sandbox.internal.futures.FuturesFamily;
+import io.github.krakensdk.sandbox.internal.http.Family;
+import io.github.krakensdk.sandbox.internal.http.LoopbackHttp;
+import io.github.krakensdk.sandbox.internal.http.Nonces;
+import io.github.krakensdk.sandbox.internal.http.Router;
+import io.github.krakensdk.sandbox.internal.oauth.OAuthFamily;
+import io.github.krakensdk.sandbox.internal.spot.SpotFamily;
+import io.github.krakensdk.sandbox.internal.spot.funding.Earn;
+
 import com.sun.net.httpserver.HttpServer;
 import io.github.krakensdk.Environment;
 import io.github.krakensdk.KrakenClient;
@@ -11,7 +30,7 @@ import io.github.krakensdk.futures.model.SelfTradeStrategy;
 import io.github.krakensdk.runtime.call.SpotRateTier;
 import io.github.krakensdk.runtime.call.TimeSource;
 import io.github.krakensdk.sandbox.internal.control.ControlPlane;
-import io.github.krakensdk.sandbox.internal.funding.FundingException;
+import io.github.krakensdk.sandbox.internal.spot.funding.FundingException;
 import java.net.URI;
 import java.io.Closeable;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.Seed;
+
 import io.github.krakensdk.auth.oauth.ClientCredentials;
 
 /**

@@ -1,5 +1,7 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.params.Parameters;
+
 import io.github.krakensdk.KrakenClient;
 import java.util.List;
 import java.util.Objects;

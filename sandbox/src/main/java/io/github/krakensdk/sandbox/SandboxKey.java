@@ -1,6 +1,8 @@
 package io.github.krakensdk.sandbox;
 
 import io.github.krakensdk.auth.ApiCredentials;
+import io.github.krakensdk.sandbox.internal.RootAccess;
+import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -14,6 +16,20 @@ import java.util.Objects;
  * }</pre>
  */
 public final class SandboxKey {
+  static {
+    RootAccess.install(new RootAccess() {
+      @Override
+      public SandboxKey newKey(String key, String secret) {
+        return new SandboxKey(key, secret);
+      }
+
+      @Override
+      public void advanceTo(MutableClock clock, Instant instant) {
+        clock.advanceTo(instant);
+      }
+    });
+  }
+
   private final String key;
   private final String secret;
 

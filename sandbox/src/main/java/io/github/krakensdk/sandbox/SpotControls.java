@@ -1,8 +1,10 @@
 package io.github.krakensdk.sandbox;
 
-import io.github.krakensdk.sandbox.internal.exchange.Catalog;
-import io.github.krakensdk.sandbox.internal.exchange.Exchange;
-import io.github.krakensdk.sandbox.internal.funding.FundingException;
+import io.github.krakensdk.sandbox.internal.SandboxTime;
+import io.github.krakensdk.sandbox.internal.spot.SpotFamily;
+import io.github.krakensdk.sandbox.internal.spot.exchange.Catalog;
+import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
+import io.github.krakensdk.sandbox.internal.spot.funding.FundingException;
 import io.github.krakensdk.spot.model.OrderSide;
 import java.math.BigDecimal;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.spot.SpotFamily;
+
 import io.github.krakensdk.runtime.call.SpotRateTier;
 import java.util.EnumSet;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.SandboxTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;

@@ -1,5 +1,9 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.http.Signatures;
+
+import io.github.krakensdk.sandbox.internal.Seed;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;

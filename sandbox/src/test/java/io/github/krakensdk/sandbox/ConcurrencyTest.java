@@ -1,5 +1,10 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.Seed;
+import io.github.krakensdk.sandbox.internal.oauth.OAuthTest;
+import io.github.krakensdk.sandbox.internal.spot.SpotFamily;
+import io.github.krakensdk.sandbox.internal.spot.SpotTest;
+
 import okhttp3.HttpUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

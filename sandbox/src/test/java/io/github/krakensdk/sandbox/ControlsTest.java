@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.Seed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

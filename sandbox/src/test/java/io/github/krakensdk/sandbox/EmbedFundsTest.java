@@ -1,5 +1,14 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.embed.EmbedFamily;
+import io.github.krakensdk.sandbox.internal.embed.EmbedState;
+
+import io.github.krakensdk.sandbox.MutableClock;
+import io.github.krakensdk.sandbox.Raw;
+import io.github.krakensdk.sandbox.Sandbox;
+import io.github.krakensdk.sandbox.SandboxExtension;
+import io.github.krakensdk.sandbox.internal.Seed;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

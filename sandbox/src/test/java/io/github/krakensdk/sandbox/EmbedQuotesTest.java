@@ -1,5 +1,15 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.embed.EmbedAssets;
+import io.github.krakensdk.sandbox.internal.embed.EmbedFamily;
+import io.github.krakensdk.sandbox.internal.embed.EmbedState;
+import io.github.krakensdk.sandbox.internal.embed.EmbedUser;
+
+import io.github.krakensdk.sandbox.MutableClock;
+import io.github.krakensdk.sandbox.Sandbox;
+import io.github.krakensdk.sandbox.SandboxExtension;
+import io.github.krakensdk.sandbox.internal.Seed;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

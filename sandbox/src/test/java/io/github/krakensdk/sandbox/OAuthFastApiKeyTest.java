@@ -1,5 +1,16 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.oauth.OAuthFamily;
+import io.github.krakensdk.sandbox.internal.oauth.OAuthTest;
+
+import io.github.krakensdk.sandbox.MutableClock;
+import io.github.krakensdk.sandbox.Raw;
+import io.github.krakensdk.sandbox.Sandbox;
+import io.github.krakensdk.sandbox.SandboxCredentials;
+import io.github.krakensdk.sandbox.SandboxExtension;
+import io.github.krakensdk.sandbox.SandboxKey;
+import io.github.krakensdk.sandbox.SpotKeyPermission;
+
 import okhttp3.HttpUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,9 +46,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * do, a delete revokes it; the write and read scopes, and the scope of each permission, are
  * enforced from the access token.
  */
-class OAuthFastApiKeyTest {
+public class OAuthFastApiKeyTest {
   static final String WRITE = "account.fast-api-key:write";
-  static final String READ = "account.fast-api-key:read";
+  public static final String READ = "account.fast-api-key:read";
   final MutableClock clock = MutableClock.at(Instant.parse("2026-11-23T09:00:00Z"));
   @RegisterExtension
   final SandboxExtension extension = new SandboxExtension(() -> Sandbox.builder().clock(clock));

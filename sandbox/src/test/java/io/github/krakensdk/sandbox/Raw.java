@@ -1,5 +1,7 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.http.Nonces;
+
 import io.github.krakensdk.auth.FuturesSigner;
 import io.github.krakensdk.auth.SpotSigner;
 import io.github.krakensdk.auth.nonce.NonceSource;
@@ -18,24 +20,24 @@ import okhttp3.Response;
  * rejects), signed by hand with the SDK's signers. Nonces come from the process-wide source the
  * SDK uses, so hand-made and SDK requests on one key stay in order.
  */
-final class Raw {
-  static final MediaType JSON = MediaType.get("application/json");
-  static final MediaType FORM = MediaType.get("application/x-www-form-urlencoded");
+public final class Raw {
+  public static final MediaType JSON = MediaType.get("application/json");
+  public static final MediaType FORM = MediaType.get("application/x-www-form-urlencoded");
   private static final OkHttpClient HTTP = new OkHttpClient.Builder().followRedirects(false).build();
 
-  record Answer(int status, String body, Headers headers) {}
+  public record Answer(int status, String body, Headers headers) {}
 
   private final Sandbox sandbox;
 
-  Raw(Sandbox sandbox) {
+  public Raw(Sandbox sandbox) {
     this.sandbox = sandbox;
   }
 
-  static long nonce() {
+  public static long nonce() {
     return NonceSource.system().nextNonce();
   }
 
-  Answer send(Request request) {
+  public Answer send(Request request) {
     try (Response response = HTTP.newCall(request).execute()) {
       return new Answer(response.code(), response.body().string(), response.headers());
     } catch (IOException e) {
@@ -43,12 +45,12 @@ final class Raw {
     }
   }
 
-  Answer get(String pathAndQuery) {
+  public Answer get(String pathAndQuery) {
     return send(new Request.Builder().url(sandbox.baseUrl() + pathAndQuery.substring(1)).build());
   }
 
   /** A Spot private POST with a JSON body holding {@code "nonce":<nonce>} first, signed with {@code key}. */
-  Answer spot(String path, SandboxKey key, long nonce, String moreJson) {
+  public Answer spot(String path, SandboxKey key, long nonce, String moreJson) {
     String body = "{\"nonce\":" + Long.toUnsignedString(nonce) + (moreJson.isEmpty() ? "" : "," + moreJson) + "}";
     return spotSigned(path, key, Long.toUnsignedString(nonce), body,
         new SpotSigner(key.secret()).sign(path, Long.toUnsignedString(nonce), body.getBytes(StandardCharsets.UTF_8)));
@@ -61,7 +63,7 @@ final class Raw {
   }
 
   /** A Futures private call under {@code base} ({@code /derivatives/api/v3} or the demo one), signed like the SDK. */
-  Answer futures(String method, String base, String pathAndQuery, SandboxKey key, String nonce) {
+  public Answer futures(String method, String base, String pathAndQuery, SandboxKey key, String nonce) {
     int question = pathAndQuery.indexOf('?');
     String path = base + (question < 0 ? pathAndQuery : pathAndQuery.substring(0, question));
     String query = question < 0 ? "" : pathAndQuery.substring(question + 1);
@@ -76,7 +78,7 @@ final class Raw {
   }
 
   /** An Embed call signed like the SDK: the path and query, then the nonce and the body. */
-  Answer embed(String method, String pathAndQuery, String body, SandboxKey key, long nonce) {
+  public Answer embed(String method, String pathAndQuery, String body, SandboxKey key, long nonce) {
     String nonceText = Long.toUnsignedString(nonce);
     byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
     String sign = new SpotSigner(key.secret()).sign(pathAndQuery, nonceText, bytes);
@@ -86,7 +88,7 @@ final class Raw {
         .build());
   }
 
-  Answer token(String authorization, String form) {
+  public Answer token(String authorization, String form) {
     Request.Builder request = new Request.Builder().url(sandbox.baseUrl() + "oauth/token")
         .post(RequestBody.create(form, FORM));
     if (authorization != null) {

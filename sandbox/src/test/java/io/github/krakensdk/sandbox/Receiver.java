@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A partner's webhook endpoint for tests: records each delivery and answers with a set status and body. */
-final class Receiver implements AutoCloseable {
-  record Delivery(Map<String, List<String>> headers, byte[] body) {
-    String header(String name) {
+public final class Receiver implements AutoCloseable {
+  public record Delivery(Map<String, List<String>> headers, byte[] body) {
+    public String header(String name) {
       for (Map.Entry<String, List<String>> header : headers.entrySet()) {
         if (header.getKey().equalsIgnoreCase(name)) {
           return header.getValue().get(0);
@@ -25,10 +25,10 @@ final class Receiver implements AutoCloseable {
     }
   }
 
-  final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
+  public final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
   private final HttpServer server;
 
-  Receiver(int status, String answer) {
+  public Receiver(int status, String answer) {
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
     } catch (IOException e) {
@@ -47,7 +47,7 @@ final class Receiver implements AutoCloseable {
     server.start();
   }
 
-  String url() {
+  public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks/kraken";
   }
 

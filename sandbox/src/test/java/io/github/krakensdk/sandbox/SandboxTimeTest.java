@@ -1,5 +1,9 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.SandboxTime;
+
+import io.github.krakensdk.sandbox.MutableClock;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,14 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.http.ContractValidator;
+import io.github.krakensdk.sandbox.internal.http.Contracts;
+import io.github.krakensdk.sandbox.internal.Settings;
+import io.github.krakensdk.sandbox.internal.http.Endpoint;
+import io.github.krakensdk.sandbox.internal.http.Family;
+import io.github.krakensdk.sandbox.internal.http.HttpCall;
+import io.github.krakensdk.sandbox.internal.http.Nonces;
+import io.github.krakensdk.sandbox.internal.spot.SpotFamily;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,10 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.http.ContractValidator;
+import io.github.krakensdk.sandbox.internal.Seed;
+import io.github.krakensdk.sandbox.internal.http.Family;
+import io.github.krakensdk.sandbox.internal.oauth.OAuthTest;
+
 import okhttp3.HttpUrl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -99,6 +99,11 @@ final class JavaApiGate {
         case "breakBuildBasedOnSemanticVersioningForMajorVersionZero" ->
             options.setErrorOnSemanticIncompatibilityForMajorVersionZero(Boolean.parseBoolean(value));
         case "ignoreMissingOldVersion" -> options.setIgnoreMissingOldVersion(Boolean.parseBoolean(value));
+        case "ignoreMissingClassesByRegularExpressions" -> {
+          for (Element regex : children(e, "ignoreMissingClassesByRegularExpression")) {
+            options.addIgnoreMissingClassRegularExpression(text(regex));
+          }
+        }
         case "overrideCompatibilityChangeParameters" -> { } // comparatorOptions()
         // Which modules and which report files: nothing to do with what breaks.
         case "includeModules", "skipHtmlReport", "skipXmlReport", "skipDiffReport", "skipMarkdownReport" -> { }
