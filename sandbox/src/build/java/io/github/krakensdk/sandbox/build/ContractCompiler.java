@@ -16,39 +16,59 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Compiles each family's contract ({@code kraken/openapi/<family>.yaml} of kraken-api-spec) into
- * what the sandbox reads at run time ({@code <out>/<family>.json}): every operation with its
- * route, security, Spot extensions, parameters, request body and response schemas, and the named
- * schemas they refer to, each cut down to the keywords the sandbox checks. Run by the build
- * (process-classes), so that the sandbox needs no YAML or OpenAPI library at run time.
+ * Compiles each document ({@code kraken/openapi/<name>.yaml} of kraken-api-spec: the four Kraken
+ * contracts and the control plane's {@code sandbox.yaml}) into what the sandbox reads at run time
+ * ({@code <out>/<name>.json}): every operation with its route, security, Spot extensions,
+ * parameters, request body and response schemas, and the named schemas they refer to, each cut
+ * down to the keywords the sandbox checks. Run by the build (process-classes), so that the sandbox
+ * needs no YAML or OpenAPI library, and no kraken-api-spec, at run time.
  *
- * <pre>java ContractCompiler --out=target/classes/io/github/krakensdk/sandbox/contract spot futures oauth embed</pre>
+ * <pre>
+ * java ContractCompiler --out=target/classes/io/github/krakensdk/sandbox/internal/contract spot futures oauth embed
+ * java ContractCompiler --out=... --formats=decimal,uri --copy-yaml sandbox
+ * </pre>
+ *
+ * <p>{@code --formats} names the formats the documents state as rules, which the checker then
+ * enforces: the control plane's {@code decimal} amounts and {@code uri} addresses are refused when
+ * malformed, while in the Kraken contracts {@code decimal} only says how to read the text (the
+ * service takes forms the format does not name). {@code --copy-yaml} also writes each document as
+ * written ({@code <out>/<name>.yaml}), for a sandbox that serves it.
  */
 public final class ContractCompiler {
   /** The schema keywords the sandbox's checker and body reader use; every other one is left out. */
   private static final Set<String> KEYWORDS = Set.of("type", "format", "pattern", "enum", "minimum", "maximum",
       "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "required",
       "properties", "additionalProperties", "items", "allOf", "oneOf", "anyOf", "nullable", "readOnly",
-      "writeOnly", "$ref");
+      "writeOnly", "uniqueItems", "$ref");
   private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch");
   private static final String SCHEMAS = "#/components/schemas/";
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private final JsonNode contract;
+  private final List<String> formats;
 
-  private ContractCompiler(JsonNode contract) {
+  private ContractCompiler(JsonNode contract, List<String> formats) {
     this.contract = contract;
+    this.formats = formats;
   }
 
   public static void main(String[] args) throws IOException {
     Path out = null;
+    List<String> formats = List.of();
+    boolean copyYaml = false;
     for (String arg : args) {
       if (arg.startsWith("--out=")) {
         out = Path.of(arg.substring("--out=".length()));
+      } else if (arg.startsWith("--formats=")) {
+        formats = List.of(arg.substring("--formats=".length()).split(","));
+      } else if (arg.equals("--copy-yaml")) {
+        copyYaml = true;
+      } else if (arg.startsWith("--")) {
+        throw new IllegalArgumentException("unknown option " + arg);
       }
     }
     if (out == null) {
-      throw new IllegalArgumentException("usage: ContractCompiler --out=<directory> <family>...");
+      throw new IllegalArgumentException("usage: ContractCompiler --out=<directory> [--formats=<f>,...] [--copy-yaml] <name>...");
     }
     Files.createDirectories(out);
     ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
@@ -60,8 +80,12 @@ public final class ContractCompiler {
         if (in == null) {
           throw new IllegalStateException(resource + " is not on the build classpath (kraken-api-spec)");
         }
-        ObjectNode compiled = new ContractCompiler(yaml.readTree(in)).compile();
+        byte[] source = in.readAllBytes();
+        ObjectNode compiled = new ContractCompiler(yaml.readTree(source), formats).compile();
         Files.writeString(out.resolve(family + ".json"), json.writeValueAsString(compiled));
+        if (copyYaml) {
+          Files.write(out.resolve(family + ".yaml"), source);
+        }
         System.out.println("[sandbox] " + family + ".yaml compiled: " + compiled.get("operations").size()
             + " operations, " + compiled.get("schemas").size() + " schemas");
       }
@@ -70,11 +94,19 @@ public final class ContractCompiler {
 
   /** {@code yaml}, a contract, compiled as the build compiles the four (tests compile changed copies). */
   public static String compile(String yaml) throws IOException {
-    return new ObjectMapper().writeValueAsString(new ContractCompiler(new ObjectMapper(new YAMLFactory()).readTree(yaml)).compile());
+    return compile(yaml, List.of());
+  }
+
+  /** {@code yaml} compiled with {@code formats} as rules, as the build compiles {@code sandbox.yaml}. */
+  public static String compile(String yaml, List<String> formats) throws IOException {
+    return new ObjectMapper().writeValueAsString(
+        new ContractCompiler(new ObjectMapper(new YAMLFactory()).readTree(yaml), formats).compile());
   }
 
   ObjectNode compile() {
     ObjectNode result = NODES.objectNode();
+    ArrayNode checkedFormats = result.putArray("formats");
+    formats.forEach(checkedFormats::add);
     ArrayNode basePaths = result.putArray("basePaths");
     for (JsonNode server : contract.path("servers")) {
       String path = java.net.URI.create(server.path("url").asText()).getPath();

@@ -14,12 +14,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One family's contract as the build compiled it: its operations, found by method and path, and
- * the checks of a request and of an answer against them. Immutable.
+ * One document as the build compiled it (a family's contract, or the control plane's {@code
+ * sandbox}): its operations, found by method and path, and the checks of a request and of an
+ * answer against them. Immutable.
  *
  * <pre>{@code
  * Contract spot = Contract.load("spot");
@@ -34,10 +37,16 @@ public final class Contract {
 
   private final List<Route> routes = new ArrayList<>();
   private final List<Operation> operations;
-  private final SchemaCheck requests = new SchemaCheck(SchemaCheck.Side.REQUEST, "request.body.schema");
-  private final SchemaCheck responses = new SchemaCheck(SchemaCheck.Side.RESPONSE, "response.body.schema");
+  /** The formats the document states as rules besides those always checked ({@code decimal}, {@code uri}). */
+  private final Set<String> formats;
+  private final SchemaCheck requests;
+  private final SchemaCheck responses;
 
   private Contract(Map<?, ?> compiled) {
+    this.formats = compiled.get("formats") instanceof List<?> names
+        ? Set.copyOf(names.stream().map(String::valueOf).toList()) : Set.of();
+    this.requests = new SchemaCheck(SchemaCheck.Side.REQUEST, "request.body.schema", formats);
+    this.responses = new SchemaCheck(SchemaCheck.Side.RESPONSE, "response.body.schema", formats);
     StringBuilder base = new StringBuilder();
     if (compiled.get("basePaths") instanceof List<?> basePaths && !basePaths.isEmpty()) {
       // A path may come with the servers' base path ({@code /derivatives/api/v3}) or without it.
@@ -68,7 +77,10 @@ public final class Contract {
     routes.sort(java.util.Comparator.comparingInt(route -> route.names().size()));
   }
 
-  /** The contract of {@code family} ({@code spot}, {@code futures}, {@code oauth}, {@code embed}) compiled by the build. */
+  /**
+   * The document {@code family} ({@code spot}, {@code futures}, {@code oauth}, {@code embed}, or
+   * the control plane's {@code sandbox}) compiled by the build.
+   */
   public static Contract load(String family) {
     String resource = family + ".json";
     try (InputStream in = Contract.class.getResourceAsStream(resource)) {
@@ -77,6 +89,23 @@ public final class Contract {
             + " (the build's ContractCompiler writes it)");
       }
       return of(in.readAllBytes());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The document {@code name} as written (YAML), for those the build keeps besides their compiled
+   * form ({@code sandbox}, which the control plane serves).
+   */
+  public static byte[] source(String name) {
+    String resource = name + ".yaml";
+    try (InputStream in = Contract.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException(resource + " is not beside " + Contract.class.getName()
+            + " (the build's ContractCompiler copies it with --copy-yaml)");
+      }
+      return in.readAllBytes();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -107,6 +136,20 @@ public final class Contract {
   }
 
   /**
+   * The methods of the operations at {@code contractPath}, in alphabetical order: empty when no
+   * operation has the path, and without the request's method when {@link #find} found none.
+   */
+  public Set<String> methods(String contractPath) {
+    Set<String> methods = new TreeSet<>();
+    for (Route route : routes) {
+      if (route.path().matcher(contractPath).matches()) {
+        methods.add(route.operation().method());
+      }
+    }
+    return methods;
+  }
+
+  /**
    * What the contract finds wrong with a request to {@code operation}; empty when it passes.
    *
    * @param contractPath the path as the contract's servers see it.
@@ -120,7 +163,7 @@ public final class Contract {
       Map<String, List<String>> headers, String mediaType, byte[] body) {
     requireNonNull(operation, "operation == null");
     List<Problem> problems = new ArrayList<>();
-    Map<String, String> pathValues = pathValues(operation, contractPath);
+    Map<String, String> pathValues = pathParameters(operation, contractPath);
     for (Parameter parameter : operation.parameters()) {
       List<String> values = switch (parameter.in()) {
         case "query" -> query.get(parameter.name());
@@ -131,12 +174,12 @@ public final class Contract {
       String key = "request.parameter." + parameter.in();
       if (values == null || values.isEmpty()) {
         if (parameter.required()) {
-          problems.add(new Problem(key + ".missing", parameter.name() + ": required " + parameter.in() + " parameter",
+          problems.add(Problem.of(key + ".missing", parameter.name(), "required " + parameter.in() + " parameter", "",
               parameter.name()));
         }
         continue;
       }
-      SchemaCheck check = new SchemaCheck(SchemaCheck.Side.REQUEST, key + ".schema");
+      SchemaCheck check = new SchemaCheck(SchemaCheck.Side.REQUEST, key + ".schema", formats);
       Schema schema = parameter.schema();
       if ("array".equals(schema.getType())) {
         List<Object> items = new ArrayList<>();
@@ -154,10 +197,11 @@ public final class Contract {
     if (body != null) {
       String type = mediaType == null ? "" : mediaType.split(";")[0].trim().toLowerCase(Locale.ROOT);
       if (operation.bodyTypes().isEmpty()) {
-        problems.add(new Problem("request.body.unexpected", "body: this operation takes no body"));
+        problems.add(Problem.of("request.body.unexpected", "body", "this operation takes no body", "", null));
       } else if (!operation.bodyTypes().containsKey(type)) {
-        problems.add(new Problem("request.contentType.notAllowed", "Content-Type: "
-            + (type.isEmpty() ? "none" : type) + " is not one of " + String.join(", ", operation.bodyTypes().keySet())));
+        problems.add(Problem.of("request.contentType.notAllowed", "Content-Type",
+            (type.isEmpty() ? "none" : type) + " is not one of " + String.join(", ", operation.bodyTypes().keySet()), "",
+            null));
       } else {
         Schema schema = operation.bodyTypes().get(type);
         if (schema == null) {
@@ -167,11 +211,11 @@ public final class Contract {
           parsed = JsonValues.read(body);
           problems.addAll(requests.check(parsed, schema, ""));
         } catch (IOException e) {
-          problems.add(new Problem("request.body.invalidJson", "body: not a JSON value (" + e.getMessage() + ")"));
+          problems.add(Problem.of("request.body.invalidJson", "body", "not a JSON value", " (" + e.getMessage() + ")", null));
         }
       }
     } else if (operation.bodyRequired()) {
-      problems.add(new Problem("request.body.missing", "body: required"));
+      problems.add(Problem.of("request.body.missing", "body", "required", "", null));
     }
     if (problems.isEmpty()) {
       problems.addAll(oneOfGroups(operation, query, headers, parsed));
@@ -240,7 +284,11 @@ public final class Contract {
     }
   }
 
-  private Map<String, String> pathValues(Operation operation, String contractPath) {
+  /**
+   * The path parameters of {@code operation} in {@code contractPath}, decoded, in the path's order;
+   * empty when the path is not the operation's.
+   */
+  public Map<String, String> pathParameters(Operation operation, String contractPath) {
     Map<String, String> values = new LinkedHashMap<>();
     for (Route route : routes) {
       if (route.operation() == operation) {

@@ -11,8 +11,12 @@ import static java.util.Objects.requireNonNull;
  *     was 80}).
  * @param argument the argument the service names when it refuses the request ({@code txid} for a
  *     one-of group given none of), or null.
+ * @param field the field alone ({@code limit}, {@code body.close.ordertype}), or null when the
+ *     finding names none.
+ * @param rule the rule alone, without what was sent ({@code must be at most 50}), or null when
+ *     the finding names no field.
  */
-public record Problem(String key, String message, String argument) {
+public record Problem(String key, String message, String argument, String field, String rule) {
   public Problem {
     requireNonNull(key, "key == null");
     requireNonNull(message, "message == null");
@@ -20,6 +24,18 @@ public record Problem(String key, String message, String argument) {
 
   public Problem(String key, String message) {
     this(key, message, null);
+  }
+
+  public Problem(String key, String message, String argument) {
+    this(key, message, argument, null, null);
+  }
+
+  /**
+   * {@code field} breaks {@code rule}; {@code sent} says what was sent ({@code , was 80}) and may
+   * be empty. The message is {@code field: rule} followed by {@code sent}.
+   */
+  static Problem of(String key, String field, String rule, String sent, String argument) {
+    return new Problem(key, field + ": " + rule + sent, argument, field, rule);
   }
 
   @Override

@@ -163,6 +163,10 @@ public final class Schema {
     return Boolean.TRUE.equals(resolved().keywords.get("nullable"));
   }
 
+  public boolean isUniqueItems() {
+    return Boolean.TRUE.equals(resolved().keywords.get("uniqueItems"));
+  }
+
   public boolean isReadOnly() {
     return Boolean.TRUE.equals(resolved().keywords.get("readOnly"));
   }

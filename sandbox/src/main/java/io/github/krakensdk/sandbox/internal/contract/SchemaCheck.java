@@ -1,6 +1,8 @@
 package io.github.krakensdk.sandbox.internal.contract;
 
 import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -18,7 +20,14 @@ import java.util.stream.Collectors;
  * Checks a JSON value (as {@link JsonValues} reads it) against a {@link Schema}: the part of JSON
  * Schema and OpenAPI 3.0 the contracts use (type, format, pattern, enum, minimum and maximum with
  * their exclusive forms, lengths, item counts, required, properties, additionalProperties, items,
- * allOf, oneOf, anyOf, nullable, readOnly, writeOnly). Each finding names the field and the rule.
+ * allOf, oneOf, anyOf, nullable, readOnly, writeOnly, uniqueItems). Each finding names the field
+ * and the rule.
+ *
+ * <p>The formats {@code date-time}, {@code date}, {@code uuid} and {@code email} are always rules.
+ * {@code decimal} (a decimal number written as a string: {@code -?[0-9]+(.[0-9]+)?}) and {@code
+ * uri} (an http or https URL with a host) are rules only where the document states them so (the
+ * control plane's): in the Kraken contracts they say how to read the text, and the service takes
+ * forms they do not name.
  *
  * <p>Requests are checked <em>closed</em>: an object schema that does not state {@code
  * additionalProperties} takes only the members it (or the other parts of its {@code allOf})
@@ -38,13 +47,29 @@ public final class SchemaCheck {
   private static final BigDecimal INT64_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
   private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+");
 
+  private static final Pattern DECIMAL = Pattern.compile("-?[0-9]+(\\.[0-9]+)?");
+  /** How a broken format rule reads, where "a string (format)" would say too little. */
+  private static final Map<String, String> FORMAT_RULES = Map.of(
+      "decimal", "a decimal number as a string",
+      "uri", "an http or https URL");
+
   private final Side side;
   private final String key;
+  private final Set<String> formats;
 
   /** @param key the key of each finding ({@code request.body.schema}). */
   public SchemaCheck(Side side, String key) {
+    this(side, key, Set.of());
+  }
+
+  /**
+   * @param key the key of each finding ({@code request.body.schema}).
+   * @param formats the formats checked besides those always checked: {@code decimal}, {@code uri}.
+   */
+  public SchemaCheck(Side side, String key, Set<String> formats) {
     this.side = side;
     this.key = key;
+    this.formats = Set.copyOf(formats);
   }
 
   /** The problems of {@code value} at {@code field} (a name the message starts with). */
@@ -60,18 +85,18 @@ public final class SchemaCheck {
     }
     if (value == null) {
       if (!allowsNull(schema)) {
-        problems.add(problem(field, "must not be null"));
+        problems.add(problem(field, "must not be null", ""));
       }
       return;
     }
     String type = schema.getType();
     if (type != null && !isType(value, type)) {
-      problems.add(problem(field, "must be " + article(type, schema.getFormat()) + ", was " + describe(value)));
+      problems.add(problem(field, "must be " + article(type, schema.getFormat()), ", was " + describe(value)));
       return;
     }
     if (schema.getEnum() != null && !inEnum(value, schema.getEnum())) {
       problems.add(problem(field, "must be one of " + schema.getEnum().stream().map(SchemaCheck::text)
-          .collect(Collectors.joining(", ")) + ", was " + describe(value)));
+          .collect(Collectors.joining(", ")), ", was " + describe(value)));
       return;
     }
     if (value instanceof String text) {
@@ -92,11 +117,11 @@ public final class SchemaCheck {
       long passing = schema.getOneOf().stream().filter(option -> passes(value, option)).count();
       if (passing != 1) {
         problems.add(problem(field, (passing == 0 ? "must match one of " : "must match only one of ")
-            + alternatives(schema.getOneOf()) + ", was " + describe(value)));
+            + alternatives(schema.getOneOf()), ", was " + describe(value)));
       }
     }
     if (schema.getAnyOf() != null && schema.getAnyOf().stream().noneMatch(option -> passes(value, option))) {
-      problems.add(problem(field, "must match any of " + alternatives(schema.getAnyOf()) + ", was " + describe(value)));
+      problems.add(problem(field, "must match any of " + alternatives(schema.getAnyOf()), ", was " + describe(value)));
     }
   }
 
@@ -111,25 +136,34 @@ public final class SchemaCheck {
     boolean binary = "binary".equals(schema.getFormat());
     int length = text.codePointCount(0, text.length());
     if (!binary && schema.getMinLength() != null && length < schema.getMinLength()) {
-      problems.add(problem(field, text.isEmpty() ? "must not be empty"
-          : "must be at least " + schema.getMinLength() + " characters long, was " + length));
+      problems.add(text.isEmpty() ? problem(field, "must not be empty", "")
+          : problem(field, "must be at least " + schema.getMinLength() + " characters long", ", was " + length));
     }
     if (!binary && schema.getMaxLength() != null && length > schema.getMaxLength()) {
-      problems.add(problem(field, "must be at most " + schema.getMaxLength() + " characters long, was " + length));
+      problems.add(problem(field, "must be at most " + schema.getMaxLength() + " characters long", ", was " + length));
     }
     String pattern = schema.getPattern();
     if (pattern != null && !PATTERNS.computeIfAbsent(pattern, Pattern::compile).matcher(text).find()) {
-      problems.add(problem(field, "must match the pattern " + pattern + ", was " + describe(text)));
+      problems.add(problem(field, "must match the pattern " + pattern, ", was " + describe(text)));
     }
     String format = schema.getFormat();
     if (format != null && !hasFormat(text, format)) {
-      problems.add(problem(field, "must be " + article("string", format) + ", was " + describe(text)));
+      problems.add(problem(field, "must be " + (formats.contains(format) && FORMAT_RULES.containsKey(format)
+          ? FORMAT_RULES.get(format) : article("string", format)), ", was " + describe(text)));
     }
   }
 
-  private static boolean hasFormat(String text, String format) {
+  private boolean hasFormat(String text, String format) {
     try {
       switch (format) {
+        case "decimal" -> {
+          return !formats.contains(format) || DECIMAL.matcher(text).matches();
+        }
+        case "uri" -> {
+          if (!formats.contains(format)) return true;
+          URI uri = new URI(text);
+          return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+        }
         case "date-time" -> OffsetDateTime.parse(text);
         case "date" -> LocalDate.parse(text);
         case "uuid" -> {
@@ -144,7 +178,7 @@ public final class SchemaCheck {
         }
       }
       return true;
-    } catch (DateTimeParseException | IllegalArgumentException e) {
+    } catch (DateTimeParseException | IllegalArgumentException | URISyntaxException e) {
       return false;
     }
   }
@@ -153,14 +187,14 @@ public final class SchemaCheck {
     String format = schema.getFormat();
     if ("int32".equals(format) && (number.compareTo(INT32_MIN) < 0 || number.compareTo(INT32_MAX) > 0)
         || "int64".equals(format) && (number.compareTo(INT64_MIN) < 0 || number.compareTo(INT64_MAX) > 0)) {
-      problems.add(problem(field, "must fit in " + format + ", was " + number.toPlainString()));
+      problems.add(problem(field, "must fit in " + format, ", was " + number.toPlainString()));
     }
     BigDecimal minimum = schema.getMinimum();
     if (minimum != null) {
       int side = number.compareTo(minimum);
       if (schema.isExclusiveMinimum() ? side <= 0 : side < 0) {
         problems.add(problem(field, "must be " + (schema.isExclusiveMinimum() ? "greater than " : "at least ")
-            + minimum.toPlainString() + ", was " + number.toPlainString()));
+            + minimum.toPlainString(), ", was " + number.toPlainString()));
       }
     }
     BigDecimal maximum = schema.getMaximum();
@@ -168,17 +202,26 @@ public final class SchemaCheck {
       int side = number.compareTo(maximum);
       if (schema.isExclusiveMaximum() ? side >= 0 : side > 0) {
         problems.add(problem(field, "must be " + (schema.isExclusiveMaximum() ? "less than " : "at most ")
-            + maximum.toPlainString() + ", was " + number.toPlainString()));
+            + maximum.toPlainString(), ", was " + number.toPlainString()));
       }
     }
   }
 
   private void checkArray(List<?> items, Schema schema, String field, List<Problem> problems) {
     if (schema.getMinItems() != null && items.size() < schema.getMinItems()) {
-      problems.add(problem(field, "must have at least " + schema.getMinItems() + " items, has " + items.size()));
+      problems.add(problem(field, "must have at least " + schema.getMinItems() + " items", ", has " + items.size()));
     }
     if (schema.getMaxItems() != null && items.size() > schema.getMaxItems()) {
-      problems.add(problem(field, "must have at most " + schema.getMaxItems() + " items, has " + items.size()));
+      problems.add(problem(field, "must have at most " + schema.getMaxItems() + " items", ", has " + items.size()));
+    }
+    if (schema.isUniqueItems()) {
+      Set<Object> seen = new java.util.HashSet<>();
+      for (Object item : items) {
+        if (!seen.add(item instanceof BigDecimal number ? number.stripTrailingZeros() : item)) {
+          problems.add(problem(field, "must not have an item twice", ", has " + describe(item) + " twice"));
+          break;
+        }
+      }
     }
     for (int i = 0; i < items.size(); i++) {
       check(items.get(i), schema.getItems(), (field.isEmpty() ? "body" : field) + "[" + i + "]", problems, true);
@@ -195,24 +238,24 @@ public final class SchemaCheck {
       String path = member(field, name);
       if (memberSchema != null) {
         if (side == Side.REQUEST && memberSchema.isReadOnly()) {
-          problems.add(problem(path, "is read-only: an answer carries it, a request may not"));
+          problems.add(problem(path, "is read-only: an answer carries it, a request may not", ""));
         } else if (side == Side.RESPONSE && memberSchema.isWriteOnly()) {
-          problems.add(problem(path, "is write-only: a request carries it, an answer may not"));
+          problems.add(problem(path, "is write-only: a request carries it, an answer may not", ""));
         }
         check(member.getValue(), memberSchema, path, problems, true);
       } else if (additional instanceof Schema values) {
         check(member.getValue(), values, path, problems, true);
       } else if (Boolean.FALSE.equals(additional) || closes && additional == null && side == Side.REQUEST
           && !known.contains(name)) {
-        problems.add(new Problem(key + ".unknownMember", path + ": not a member of this "
+        problems.add(Problem.of(key + ".unknownMember", path, "not a member of this "
             + (side == Side.REQUEST ? "request" : "answer") + " (it takes: " + String.join(", ", declaredMembers(schema))
-            + ")", name));
+            + ")", "", name));
       }
     }
     // After the members: a member under a wrong name says more than the required one it misses.
     for (String required : schema.getRequired()) {
       if (!members.containsKey(required)) {
-        problems.add(new Problem(key + ".missing", member(field, required) + ": required", required));
+        problems.add(Problem.of(key + ".missing", member(field, required), "required", "", required));
       }
     }
   }
@@ -307,7 +350,7 @@ public final class SchemaCheck {
     return field.isEmpty() ? name : field + "." + name;
   }
 
-  private Problem problem(String field, String rule) {
-    return new Problem(key, (field.isEmpty() ? "body" : field) + ": " + rule);
+  private Problem problem(String field, String rule, String sent) {
+    return Problem.of(key, field.isEmpty() ? "body" : field, rule, sent, null);
   }
 }

@@ -1,7 +1,6 @@
 package io.github.krakensdk.sandbox.internal.control;
 
 import com.squareup.moshi.JsonAdapter;
-import com.squareup.moshi.JsonDataException;
 import com.squareup.moshi.Moshi;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
@@ -17,13 +16,17 @@ import io.github.krakensdk.sandbox.SpotKeyPermission;
 import io.github.krakensdk.sandbox.SpotKeyState;
 import io.github.krakensdk.sandbox.SpotSubaccount;
 import io.github.krakensdk.sandbox.WebhookDelivery;
+import io.github.krakensdk.sandbox.internal.contract.Contract;
+import io.github.krakensdk.sandbox.internal.contract.JsonValues;
+import io.github.krakensdk.sandbox.internal.contract.Operation;
+import io.github.krakensdk.sandbox.internal.contract.Problem;
 import io.github.krakensdk.spot.model.OrderSide;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,7 +45,8 @@ import java.util.TreeMap;
  * each a thin JSON door to the same typed Java controls a test calls ({@link Sandbox#spot()},
  * {@link Sandbox#embed()}, {@link Sandbox#futures()}, {@link Sandbox#oauth()}, {@link
  * Sandbox#time()}): one implementation, two doors. Every request is checked against the document
- * first ({@link ControlContract}); a refusal is a problem document naming the field and the rule.
+ * first, by the checker of the Kraken contracts ({@link Contract}, {@code sandbox.yaml} compiled
+ * by the build); a refusal is a problem document naming the field and the rule.
  *
  * <pre>
  * curl -X POST localhost:8080/sandbox/v1/clock/advance -d '{"seconds":600}'
@@ -53,16 +57,17 @@ public final class ControlPlane implements HttpHandler {
   public static final String PREFIX = "/sandbox/v1/";
   private static final int BODY_LIMIT = 1 << 20;
   private static final JsonAdapter<Object> JSON = new Moshi.Builder().build().adapter(Object.class).serializeNulls();
-  private static final ControlContract CONTRACT = ControlContract.load();
+  /** sandbox.yaml, compiled by the build beside the four contracts, with its formats as rules. */
+  private static final Contract CONTRACT = Contract.load("sandbox");
 
-  private interface Operation {
+  private interface Handler {
     Answer run(Map<String, String> path, Map<String, Object> body);
   }
 
   private record Answer(int status, Object json) {}
 
   private final Sandbox sandbox;
-  private final Map<String, Operation> operations = new LinkedHashMap<>();
+  private final Map<String, Handler> operations = new LinkedHashMap<>();
 
   public ControlPlane(Sandbox sandbox) {
     this.sandbox = Objects.requireNonNull(sandbox, "sandbox == null");
@@ -179,16 +184,16 @@ public final class ControlPlane implements HttpHandler {
       }
       return ok(Map.of("deliveries", deliveries));
     });
-    for (ControlContract.Operation operation : CONTRACT.operations()) {
-      if (!operation.id().equals("getControlPlaneDocument") && !operations.containsKey(operation.id())) {
-        throw new IllegalStateException("sandbox.yaml's " + operation.id() + " has no handler");
+    for (Operation operation : CONTRACT.all()) {
+      if (!operation.operationId().equals("getControlPlaneDocument") && !operations.containsKey(operation.operationId())) {
+        throw new IllegalStateException("sandbox.yaml's " + operation.operationId() + " has no handler");
       }
     }
   }
 
   /** The operationIds this door serves, the document's own included. */
   static List<String> operationIds() {
-    return CONTRACT.operations().stream().map(ControlContract.Operation::id).toList();
+    return CONTRACT.all().stream().map(Operation::operationId).toList();
   }
 
   @Override
@@ -197,12 +202,13 @@ public final class ControlPlane implements HttpHandler {
       String method = exchange.getRequestMethod();
       String path = exchange.getRequestURI().getRawPath();
       if (method.equals("GET") && path.equals(PREFIX + "openapi.yaml")) {
-        send(exchange, 200, "application/yaml", document());
+        send(exchange, 200, "application/yaml", Contract.source("sandbox"));
         return;
       }
       Answer answer;
       try {
-        answer = run(method, path, readBody(exchange));
+        answer = run(method, path, query(exchange.getRequestURI().getRawQuery()), exchange.getRequestHeaders(),
+            readBody(exchange));
       } catch (ControlProblem problem) {
         answer = new Answer(problem.status, problem.document());
       } catch (RuntimeException e) {
@@ -214,26 +220,49 @@ public final class ControlPlane implements HttpHandler {
   }
 
   @SuppressWarnings("unchecked")
-  private Answer run(String method, String path, byte[] body) {
-    ControlContract.Match match = CONTRACT.match(method, path);
-    Object json = null;
-    if (body.length > 0) {
-      try {
-        json = JSON.fromJson(new String(body, StandardCharsets.UTF_8));
-      } catch (JsonDataException | IOException e) {
-        throw ControlProblem.invalid("body", "JSON", e.getMessage());
+  private Answer run(String method, String path, Map<String, List<String>> query, Map<String, List<String>> headers,
+      byte[] body) throws IOException {
+    Operation operation = CONTRACT.find(method, path);
+    if (operation == null) {
+      if (!CONTRACT.methods(path).isEmpty()) {
+        throw new ControlProblem(405, null, "a method the path has",
+            method + " " + path + " is no operation of the control plane (the path has " + CONTRACT.methods(path) + ")");
       }
+      throw new ControlProblem(404, null, "a path of sandbox.yaml",
+          path + " is no path of the control plane (GET /sandbox/v1/openapi.yaml lists them)");
     }
-    CONTRACT.checkBody(match.operation(), json);
+    // Every body is read as JSON, whatever its Content-Type says: the document takes JSON only, and
+    // curl -d, the shortest way to call it, labels its body a form.
+    byte[] given = body.length == 0 ? null : body;
+    List<Problem> problems = CONTRACT.checkRequest(operation, path, query, headers, given == null ? null : "application/json", given);
+    if (!problems.isEmpty()) {
+      throw ControlProblem.of(problems.get(0));
+    }
+    Map<String, String> parameters = CONTRACT.pathParameters(operation, path);
     try {
-      return operations.get(match.operation().id()).run(match.path(), (Map<String, Object>) json);
+      return operations.get(operation.operationId()).run(parameters,
+          given == null ? null : (Map<String, Object>) JsonValues.read(given));
     } catch (IllegalArgumentException e) {
       // The request had the document's shape: what the sandbox does not know is not found, and the
       // path names it (the last path parameter), if the path names anything.
-      List<String> named = match.operation().parameterNames();
+      List<String> named = List.copyOf(parameters.keySet());
       throw new ControlProblem(404, named.isEmpty() ? null : named.get(named.size() - 1), "known to the sandbox",
           e.getMessage());
     }
+  }
+
+  /** The query's parameters, each with every value given. */
+  private static Map<String, List<String>> query(String rawQuery) {
+    Map<String, List<String>> query = new LinkedHashMap<>();
+    if (rawQuery != null && !rawQuery.isEmpty()) {
+      for (String pair : rawQuery.split("&")) {
+        int equals = pair.indexOf('=');
+        String name = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), StandardCharsets.UTF_8);
+        String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+        query.computeIfAbsent(name, key -> new ArrayList<>()).add(value);
+      }
+    }
+    return query;
   }
 
   private Answer createSpotKey(Map<String, String> path, Map<String, Object> body) {
@@ -339,17 +368,6 @@ public final class ControlPlane implements HttpHandler {
         throw ControlProblem.invalid("body", "at most " + BODY_LIMIT + " bytes", null);
       }
       return body;
-    }
-  }
-
-  private static byte[] document() {
-    try (InputStream in = ControlPlane.class.getClassLoader().getResourceAsStream(ControlContract.YAML)) {
-      if (in == null) {
-        throw new IllegalStateException(ControlContract.YAML + " is not on the classpath (kraken-api-spec)");
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.control;
 
+import io.github.krakensdk.sandbox.internal.contract.Problem;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,6 +23,11 @@ final class ControlProblem extends RuntimeException {
   /** 400: {@code field} breaks {@code rule}; {@code value} is what was sent. */
   static ControlProblem invalid(String field, String rule, Object value) {
     return new ControlProblem(400, field, rule, field + ": " + rule + (value == null ? "" : " (was " + value + ")"));
+  }
+
+  /** 400: what the document's checker found wrong, its field and rule as the checker words them. */
+  static ControlProblem of(Problem problem) {
+    return new ControlProblem(400, problem.field(), problem.rule(), problem.message());
   }
 
   Map<String, Object> document() {

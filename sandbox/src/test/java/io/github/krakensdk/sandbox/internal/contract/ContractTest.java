@@ -30,6 +30,32 @@ class ContractTest {
   }
 
   @Test
+  void theControlPlanesDocumentIsCompiledForTheSameChecker() {
+    Contract control = Contract.load("sandbox");
+    Operation fill = control.find("POST", "/sandbox/v1/spot/orders/OABC12-DEF34-GHIJ56/fills");
+    assertEquals("fillSpotOrder", fill.operationId());
+    assertEquals(Map.of("txid", "OABC12-DEF34-GHIJ56"),
+        control.pathParameters(fill, "/sandbox/v1/spot/orders/OABC12-DEF34-GHIJ56/fills"));
+    assertNull(control.find("DELETE", "/sandbox/v1/clock"));
+    assertEquals(java.util.Set.of("GET", "PUT"), control.methods("/sandbox/v1/clock"), "405, not 404");
+    assertEquals(java.util.Set.of(), control.methods("/sandbox/v1/nothing"));
+    assertEquals(List.of("fraction: must be a decimal number as a string, was \"half\""),
+        request(control, "POST", "/sandbox/v1/spot/orders/OABC12-DEF34-GHIJ56/fills", Map.of(), Map.of(),
+            "application/json", "{\"fraction\":\"half\"}"));
+    assertEquals(List.of("permissions: must not have an item twice, has \"websocket\" twice"),
+        request(control, "POST", "/sandbox/v1/spot/keys", Map.of(), Map.of(), "application/json",
+            "{\"permissions\":[\"websocket\",\"websocket\"]}"));
+    // Its problem answers are JSON: application/problem+json is checked like application/json.
+    Operation deposit = control.find("POST", "/sandbox/v1/spot/deposits");
+    byte[] problem = "{\"status\":400,\"title\":\"Invalid request\"}".getBytes(StandardCharsets.UTF_8);
+    assertEquals(List.of("detail: required"),
+        control.checkResponse(deposit, 400, "application/problem+json", problem).stream().map(Problem::message).toList());
+    // Served verbatim: the YAML as written, beside its compiled form.
+    String yaml = new String(Contract.source("sandbox"), StandardCharsets.UTF_8);
+    assertTrue(yaml.startsWith("openapi: 3.0.3") && yaml.contains("operationId: fillSpotOrder"), yaml.substring(0, 40));
+  }
+
+  @Test
   void queryParametersAreReadAsTheirSchemasTypes() {
     assertEquals(List.of(), request(SPOT, "GET", "/0/public/Assets", Map.of("assetVersion", List.of("1")), Map.of(), null, null));
     assertEquals(List.of("assetVersion: must be an integer (int32), was \"one\""),

@@ -45,6 +45,32 @@ class SchemaCheckTest {
   }
 
   @Test
+  void decimalAndUriAreRulesOnlyWhereTheDocumentStatesThem() {
+    String deposit = "{\"type\":\"object\",\"properties\":{\"amount\":{\"type\":\"string\",\"format\":\"decimal\"},"
+        + "\"url\":{\"type\":\"string\",\"format\":\"uri\"}}}";
+    String loose = "{\"amount\":\"0,5\",\"url\":\"ftp://example.com/hook\"}";
+    assertEquals(List.of(), request(deposit, loose), "the Kraken contracts: the formats say how to read the text");
+    SchemaCheck control = new SchemaCheck(SchemaCheck.Side.REQUEST, "request.body.schema", java.util.Set.of("decimal", "uri"));
+    assertEquals(List.of("amount: must be a decimal number as a string, was \"0,5\"",
+        "url: must be an http or https URL, was \"ftp://example.com/hook\""), messages(control, deposit, loose));
+    assertEquals(List.of(), messages(control, deposit, "{\"amount\":\"-12.50\",\"url\":\"https://example.com/hook?x=1\"}"));
+    assertEquals(List.of("url: must be an http or https URL, was \"https:///no-host\""),
+        messages(control, deposit, "{\"url\":\"https:///no-host\"}"));
+  }
+
+  @Test
+  void uniqueItemsAndTheFieldAndRuleApart() throws IOException {
+    String permissions = "{\"type\":\"array\",\"uniqueItems\":true,\"items\":{\"type\":\"string\"}}";
+    assertEquals(List.of(), request(permissions, "[\"a\",\"b\"]"));
+    assertEquals(List.of("body: must not have an item twice, has \"a\" twice"), request(permissions, "[\"a\",\"b\",\"a\"]"));
+    Problem problem = REQUEST.check(JsonValues.read("{\"limit\":80}".getBytes(StandardCharsets.UTF_8)),
+        schema("{\"type\":\"object\",\"properties\":{\"limit\":{\"type\":\"integer\",\"maximum\":50}}}"), "").get(0);
+    assertEquals("limit: must be at most 50, was 80", problem.message());
+    assertEquals("limit", problem.field());
+    assertEquals("must be at most 50", problem.rule(), "what was sent is in the message, not the rule");
+  }
+
+  @Test
   void typesAndFormats() {
     String order = "{\"type\":\"object\",\"properties\":{\"volume\":{\"type\":\"string\",\"format\":\"decimal\"},"
         + "\"userref\":{\"type\":\"integer\",\"format\":\"int32\"},\"start\":{\"type\":\"string\",\"format\":\"date-time\"},"

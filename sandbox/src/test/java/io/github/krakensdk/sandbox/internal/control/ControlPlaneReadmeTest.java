@@ -2,6 +2,8 @@ package io.github.krakensdk.sandbox.internal.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.krakensdk.sandbox.internal.contract.Contract;
+import io.github.krakensdk.sandbox.internal.contract.Operation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,8 +27,8 @@ class ControlPlaneReadmeTest {
       }
     }
     List<String> documented = new ArrayList<>();
-    for (ControlContract.Operation operation : ControlContract.load().operations()) {
-      documented.add(operation.method() + " " + operation.template() + " " + operation.id());
+    for (Operation operation : Contract.load("sandbox").all()) {
+      documented.add(operation.method() + " " + operation.path() + " " + operation.operationId());
     }
     assertEquals(documented, listed);
   }
