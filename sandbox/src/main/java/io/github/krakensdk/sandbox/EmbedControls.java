@@ -316,16 +316,17 @@ public final class EmbedControls {
 
   /**
    * Every delivery of an event to the webhook so far, oldest first, with each attempt (sandbox
-   * clock) and the receiver's answer.
+   * clock) and the receiver's answer; a deleted webhook's too.
    *
    * @throws IllegalArgumentException for an unknown webhook.
    */
   public List<WebhookDelivery> webhookDeliveries(String webhookId) {
     Objects.requireNonNull(webhookId, "webhookId == null");
-    if (embed.webhookSecret(webhookId) == null) {
+    List<WebhookDelivery> deliveries = embed.webhooks.deliveries(webhookId);
+    if (deliveries.isEmpty() && embed.webhookSecret(webhookId) == null) { // a deleted one keeps its deliveries
       throw new IllegalArgumentException("no webhook " + webhookId);
     }
-    return embed.webhooks.deliveries(webhookId);
+    return deliveries;
   }
 
   @Override
