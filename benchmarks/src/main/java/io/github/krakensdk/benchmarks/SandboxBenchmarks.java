@@ -131,9 +131,9 @@ public class SandboxBenchmarks {
     @Setup(Level.Trial)
     public void setUp(Server server) throws IOException {
       KrakenClient own = KrakenClient.builder().environment(server.sandbox.environment())
-          .spotCredentials(server.sandbox.issueSpotKey().credentials()).httpClient(server.http)
+          .spotCredentials(server.sandbox.spot().newKey().issue().credentials()).httpClient(server.http)
           .spotRatePacing(false).build();
-      rawKey = server.sandbox.issueSpotKey();
+      rawKey = server.sandbox.spot().newKey().issue();
       signer = new RawSigner(rawKey.secret());
       tradeVolumeUrl = HttpUrl.get(server.sandbox.baseUrl().resolve(TRADE_VOLUME.substring(1)));
       nonce = System.currentTimeMillis() * 1000;

@@ -1,9 +1,15 @@
 package io.github.krakensdk.sandbox;
 
+import io.github.krakensdk.sandbox.internal.Seed;
 import io.github.krakensdk.sandbox.internal.oauth.OAuthFamily;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.PublicKey;
+import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
+import javax.crypto.Cipher;
 import okhttp3.HttpUrl;
 
 /**
@@ -42,6 +48,19 @@ public final class OAuthControls {
     OAuthFamily.Client client = oauth.registerClient(type == SandboxOAuthClient.Type.CONFIDENTIAL,
         uris.stream().map(URI::toString).toList());
     return new SandboxOAuthClient(client.id(), client.secret(), uris);
+  }
+
+  /**
+   * The demo confidential client's secret as the service delivers it: RSA-encrypted with {@code
+   * publicKey} (PKCS#1 v1.5 padding) and Base64-encoded, for {@code
+   * ClientCredentials.confidentialFromEncryptedSecret}.
+   */
+  public String encryptedClientSecret(PublicKey publicKey) throws GeneralSecurityException {
+    Objects.requireNonNull(publicKey, "publicKey == null");
+    Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
+    cipher.init(Cipher.ENCRYPT_MODE, publicKey);
+    byte[] encrypted = cipher.doFinal(Seed.CONFIDENTIAL_CLIENT_SECRET.getBytes(StandardCharsets.UTF_8));
+    return Base64.getEncoder().encodeToString(encrypted);
   }
 
   @Override

@@ -294,7 +294,10 @@ public final class Sandbox implements Closeable {
    * The confidential client's secret as the service delivers it: RSA-encrypted with {@code
    * publicKey} (PKCS#1 v1.5 padding) and Base64-encoded, for {@code
    * ClientCredentials.confidentialFromEncryptedSecret}.
+   *
+   * @deprecated Use {@link #oauth()}{@code .}{@link OAuthControls#encryptedClientSecret(PublicKey) encryptedClientSecret(publicKey)}.
    */
+  @Deprecated
   public String encryptedClientSecret(PublicKey publicKey) throws GeneralSecurityException {
     Objects.requireNonNull(publicKey, "publicKey == null");
     Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
@@ -310,7 +313,12 @@ public final class Sandbox implements Closeable {
     return nonces.rejected();
   }
 
-  /** The amount allocated to an Earn strategy of the test user. */
+  /**
+   * The amount allocated to an Earn strategy of the test user.
+   *
+   * @deprecated Use {@link #spot()}{@code .}{@link SpotControls#earnAllocation(String) earnAllocation(strategyId)}{@code .allocated()}.
+   */
+  @Deprecated
   public BigDecimal earnAllocated(String strategyId) {
     return spot.earnAllocation(strategyId)[0];
   }
@@ -339,7 +347,10 @@ public final class Sandbox implements Closeable {
    * The Spot key a WebSocket token (from {@code getWebSocketsToken}) was handed to, while it may
    * still be used to connect: 15 minutes on the sandbox's clock, as on the service. Empty for a
    * token the sandbox never handed out or one past that window.
+   *
+   * @deprecated Use {@link #spot()}{@code .}{@link SpotControls#webSocketsTokenKey(String) webSocketsTokenKey(token)}.
    */
+  @Deprecated
   public Optional<SandboxKey> webSocketsTokenKey(String token) {
     return spot.webSocketsTokenKey(Objects.requireNonNull(token, "token == null"));
   }
@@ -347,7 +358,10 @@ public final class Sandbox implements Closeable {
   /**
    * The pending amount of an Earn strategy: negative while a deallocation is in progress, positive
    * while an allocation is, else zero.
+   *
+   * @deprecated Use {@link #spot()}{@code .}{@link SpotControls#earnAllocation(String) earnAllocation(strategyId)}{@code .pending()}.
    */
+  @Deprecated
   public BigDecimal earnPending(String strategyId) {
     return spot.earnAllocation(strategyId)[1];
   }
@@ -424,24 +438,52 @@ public final class Sandbox implements Closeable {
     return spot.subaccountBalances(username);
   }
 
+  /**
+   * The test account's self-trade strategy now.
+   *
+   * @deprecated Use {@link #futures()}{@code .}{@link FuturesControls#selfTradeStrategy() selfTradeStrategy()}.
+   */
+  @Deprecated
   public SelfTradeStrategy selfTradeStrategy() {
     return futures.currentSelfTradeStrategy();
   }
 
+  /**
+   * The test account's assignment preferences, by their IDs.
+   *
+   * @deprecated Use {@link #futures()}{@code .}{@link FuturesControls#assignmentPreferences() assignmentPreferences()}.
+   */
+  @Deprecated
   public Map<Long, AssignmentParticipant> assignmentPreferences() {
     return futures.assignmentPreferences();
   }
 
-  /** An Embed user's stored profile. */
+  /**
+   * An Embed user's stored profile.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#profile(String) profile(iiban)}.
+   */
+  @Deprecated
   public UserProfileUpdate userProfile(String iiban) {
     return embed.profile(iiban);
   }
 
-  /** A webhook as its owner sees it. */
+  /**
+   * A webhook as its owner sees it.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#webhook(String) webhook(webhookId)}.
+   */
+  @Deprecated
   public Webhook webhook(String webhookId) {
     return embed.webhook(webhookId);
   }
 
+  /**
+   * Whether Auto-Earn is on for an Embed user now.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#autoEarnEnabled(String) autoEarnEnabled(iiban)}.
+   */
+  @Deprecated
   public boolean autoEarnEnabled(String iiban) {
     return embed.autoEarnEnabled(iiban);
   }
@@ -477,7 +519,10 @@ public final class Sandbox implements Closeable {
    * Disables the Embed user {@code iiban}, as the service does for compliance reasons: {@code
    * getUser} shows {@code disabled}, every write for the user gets 409 {@code ENexus:Conflict}, and
    * {@code user.disabled} is announced to the partner's webhooks.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#disableUser(String) disableUser(iiban)}.
    */
+  @Deprecated
   public void disableEmbedUser(String iiban) {
     embed.users.disable(Objects.requireNonNull(iiban, "iiban == null"));
   }
@@ -485,7 +530,10 @@ public final class Sandbox implements Closeable {
   /**
    * Closes the Embed user {@code iiban} for good: {@code getUser} shows {@code closed}, every write
    * for the user gets 409 {@code ENexus:Conflict}, and {@code user.closed} is announced.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#closeUser(String) closeUser(iiban)}.
    */
+  @Deprecated
   public void closeEmbedUser(String iiban) {
     embed.users.close(Objects.requireNonNull(iiban, "iiban == null"));
   }
@@ -517,7 +565,10 @@ public final class Sandbox implements Closeable {
   /**
    * The status of the Embed quote {@code quoteId} now, its expiry on the sandbox clock applied
    * ({@code new}, {@code accepted}, {@code expired}, {@code failed}); empty for an unknown ID.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#quoteStatus(String) quoteStatus(quoteId)}, a {@code QuoteStatus}.
    */
+  @Deprecated
   public Optional<String> embedQuoteStatus(String quoteId) {
     Objects.requireNonNull(quoteId, "quoteId == null");
     return Optional.ofNullable(embed.quotes.status(quoteId)).map(status -> status.value());
@@ -530,7 +581,12 @@ public final class Sandbox implements Closeable {
 
   // ---- embed: custom orders ----
 
-  /** The status of an Embed custom order now ({@code active}, {@code completed}, ...), or empty when there is none. */
+  /**
+   * The status of an Embed custom order now ({@code active}, {@code completed}, ...), or empty when there is none.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#customOrderStatus(String) customOrderStatus(orderId)}, a {@code CustomOrderStatusValue}.
+   */
+  @Deprecated
   public Optional<String> embedCustomOrderStatus(String orderId) {
     Objects.requireNonNull(orderId, "orderId == null");
     return Optional.ofNullable(embed.customOrders.status(orderId)).map(status -> status.value());
@@ -551,7 +607,10 @@ public final class Sandbox implements Closeable {
    *
    * @return the movement's ID.
    * @throws IllegalStateException if the balance would go negative (nothing changes then).
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#moveBalance moveBalance(iiban, kind, asset, amount, reference)}, the kind an {@link EmbedMovementKind}.
    */
+  @Deprecated
   public String moveEmbedBalance(String iiban, String kind, String asset, BigDecimal amount, String reference) {
     Objects.requireNonNull(iiban, "iiban == null");
     Objects.requireNonNull(kind, "kind == null");
@@ -564,7 +623,12 @@ public final class Sandbox implements Closeable {
     }
   }
 
-  /** What an Embed user holds of {@code asset} now (zero when none). */
+  /**
+   * What an Embed user holds of {@code asset} now (zero when none).
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#balances(String) balances(iiban)}{@code .getOrDefault(asset, BigDecimal.ZERO)}.
+   */
+  @Deprecated
   public BigDecimal embedBalance(String iiban, String asset) {
     Objects.requireNonNull(iiban, "iiban == null");
     Objects.requireNonNull(asset, "asset == null");
@@ -581,7 +645,10 @@ public final class Sandbox implements Closeable {
    * The Auto-Earn rewards announced ({@code reward.paid}) for an Embed user so far, oldest first,
    * each as {@code "<asset> <amount>"} ({@code "ETH 0.00230136"}). Rewards fall due on the sandbox
    * clock and are paid when the user's Earn, portfolio or reports are read.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#rewardsPaid(String) rewardsPaid(iiban)}, each an {@code AssetAmount}.
    */
+  @Deprecated
   public List<String> embedRewardsPaid(String iiban) {
     Objects.requireNonNull(iiban, "iiban == null");
     synchronized (embed.state) {
@@ -634,7 +701,10 @@ public final class Sandbox implements Closeable {
    *
    * @return the deposit's {@code ref_id}, as {@code listFundingTransactions} shows it.
    * @throws IllegalArgumentException for a non-positive amount.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#partnerDeposit(String, BigDecimal) partnerDeposit(asset, amount)}.
    */
+  @Deprecated
   public String embedPartnerDeposit(String asset, BigDecimal amount) {
     return embed.funds.partnerDeposit(EmbedFamily.DEMO_PARTNER, Objects.requireNonNull(asset, "asset == null"),
         Objects.requireNonNull(amount, "amount == null"));
@@ -646,7 +716,10 @@ public final class Sandbox implements Closeable {
    *
    * @param methodId a withdrawal method of {@code asset}, as {@code listWithdrawalMethods} lists it.
    * @throws IllegalArgumentException for an unknown user, or a method that is not one of the asset's.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#saveWithdrawalAddress saveWithdrawalAddress(iiban, asset, methodId, key, address)}.
    */
+  @Deprecated
   public void saveEmbedWithdrawalAddress(String iiban, String asset, String methodId, String key, String address) {
     embed.funds.saveWithdrawalAddress(Objects.requireNonNull(iiban, "iiban == null"),
         Objects.requireNonNull(asset, "asset == null"), Objects.requireNonNull(methodId, "methodId == null"),
@@ -658,7 +731,10 @@ public final class Sandbox implements Closeable {
    * sandbox clock.
    *
    * @throws IllegalArgumentException for an unknown user.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#balances(String) balances(iiban)}{@code .getOrDefault(asset, BigDecimal.ZERO)}.
    */
+  @Deprecated
   public BigDecimal embedFundsBalance(String iiban, String asset) {
     return embed.funds.balance(Objects.requireNonNull(iiban, "iiban == null"),
         Objects.requireNonNull(asset, "asset == null"));
@@ -689,7 +765,12 @@ public final class Sandbox implements Closeable {
 
   // ---- embed: reports ----
 
-  /** The IDs of a partner's settlement reports as the demo partner sees them, newest first. */
+  /**
+   * The IDs of a partner's settlement reports as the demo partner sees them, newest first.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#settlementReportIds() settlementReportIds()}.
+   */
+  @Deprecated
   public List<String> settlementReportIds() {
     return embed.reports.reports(new EmbedFamily.Partner("demo partner")).stream().map(EmbedReports.Report::id).toList();
   }
@@ -711,7 +792,10 @@ public final class Sandbox implements Closeable {
   /**
    * The types of the events published for the demo partner (the tour's), oldest first: every state
    * change the service announces by webhook, whether or not a webhook was subscribed to it.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#eventTypes() eventTypes()}, each a {@code WebhookEventType}.
    */
+  @Deprecated
   public List<String> embedEventTypes() {
     return embed.webhooks.demoEventTypes();
   }
@@ -722,7 +806,10 @@ public final class Sandbox implements Closeable {
    * subscribed to {@code eventType}. {@code data} holds the event's members besides
    * {@code event_type}, {@code id}, {@code iiban} and {@code timestamp}, written as JSON (decimals
    * as strings). Returns the event's {@code id}.
+   *
+   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#publishEvent publishEvent(type, iiban, data)}, the type a {@code WebhookEventType}.
    */
+  @Deprecated
   public String publishEmbedEvent(String eventType, String iiban, Map<String, Object> data) {
     return embed.webhooks.publish(Objects.requireNonNull(eventType, "eventType == null"),
         Objects.requireNonNull(iiban, "iiban == null"), Objects.requireNonNull(data, "data == null")).id();

@@ -10,6 +10,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What moves the Spot world of the sandbox, and what a test reads of it that the API does not
@@ -92,6 +93,26 @@ public final class SpotControls {
   /** The test user's balances now by the exchange's asset name ({@code XXBT}), due deposits credited. */
   public Map<String, BigDecimal> balances() {
     return Map.copyOf(spot.balances());
+  }
+
+  /**
+   * What the test user has in an Earn strategy now, allocations and deallocations due by the
+   * sandbox clock completed first.
+   *
+   * @throws IllegalArgumentException for an unknown strategy.
+   */
+  public SpotEarnAllocation earnAllocation(String strategyId) {
+    BigDecimal[] allocation = spot.earnAllocation(Objects.requireNonNull(strategyId, "strategyId == null"));
+    return new SpotEarnAllocation(strategyId, allocation[0], allocation[1]);
+  }
+
+  /**
+   * The key a WebSocket token (from GetWebSocketsToken) was handed to, while it may still be used to
+   * connect: 15 minutes on the sandbox clock, as on the service. Empty for a token the sandbox never
+   * handed out, one past that window, or one of a key deleted since.
+   */
+  public Optional<SandboxKey> webSocketsTokenKey(String token) {
+    return spot.webSocketsTokenKey(Objects.requireNonNull(token, "token == null"));
   }
 
   /**

@@ -10,12 +10,12 @@ import java.util.Set;
 
 /**
  * Issues a Spot key of the sandbox's test user with the verification tier and permissions it is
- * given: Starter and every permission unless told otherwise, like {@link Sandbox#issueSpotKey()}.
+ * given: Starter and every permission unless told otherwise, like {@code sandbox.spot().newKey().issue()}.
  * The tier sets the key's REST call counter (maximum and decay); a permission the key lacks gets
  * {@code EGeneral:Permission denied} from every operation that needs it.
  *
  * <pre>{@code
- * SandboxKey proTrader = sandbox.newSpotKey()
+ * SandboxKey proTrader = sandbox.spot().newKey()
  *     .tier(SpotRateTier.PRO)
  *     .permissions(SpotKeyPermission.FUNDS_QUERY, SpotKeyPermission.TRADES_MODIFY)
  *     .issue();

@@ -9,7 +9,7 @@ import java.util.Objects;
  * none state {@code none}.
  *
  * <pre>{@code
- * SandboxKey readOnly = sandbox.newSpotKey()
+ * SandboxKey readOnly = sandbox.spot().newKey()
  *     .permissions(SpotKeyPermission.FUNDS_QUERY, SpotKeyPermission.TRADES_QUERY_OPEN)
  *     .issue();
  * }</pre>

@@ -7,11 +7,11 @@ import java.util.Objects;
 /**
  * One event's delivery to one webhook, as the sandbox has tried it so far: the body it sends (the
  * same bytes on every attempt) and each attempt with the receiver's answer. Read it with {@link
- * Sandbox#webhookDeliveries(String)}:
+ * EmbedControls#webhookDeliveries(String)}:
  *
  * <pre>{@code
- * sandbox.publishEmbedEvent("user.verified", iiban, Map.of());
- * WebhookDelivery delivery = sandbox.webhookDeliveries(webhookId).get(0);
+ * sandbox.embed().publishEvent(WebhookEventType.USER_VERIFIED, iiban, Map.of());
+ * WebhookDelivery delivery = sandbox.embed().webhookDeliveries(webhookId).get(0);
  * clock.advance(Duration.ofSeconds(10)); // a failed first attempt is retried 10 s after the event
  * }</pre>
  *

@@ -92,7 +92,7 @@ class AuthenticationTest {
   @Test
   void eachKeyHasItsOwnNonces(Sandbox sandbox) {
     Raw raw = new Raw(sandbox);
-    SandboxKey other = sandbox.issueSpotKey();
+    SandboxKey other = sandbox.spot().newKey().issue();
     long nonce = Raw.nonce();
     assertTrue(raw.spot("/0/private/TradeVolume", sandbox.credentials().spot(), nonce, "").body().startsWith(SPOT_OK));
     assertTrue(raw.spot("/0/private/TradeVolume", other, nonce, "").body().startsWith(SPOT_OK));
@@ -209,6 +209,6 @@ class AuthenticationTest {
     Raw.Answer withBody = raw.embed("PATCH", "/b2b/users/" + Seed.USER_IIBAN, "{\"language\":\"de\"}", key,
         Raw.nonce());
     assertEquals(200, withBody.status(), withBody.body());
-    assertEquals("de", sandbox.userProfile(Seed.USER_IIBAN).language());
+    assertEquals("de", sandbox.embed().profile(Seed.USER_IIBAN).language());
   }
 }

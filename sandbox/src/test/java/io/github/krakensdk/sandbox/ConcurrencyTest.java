@@ -32,6 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import java.math.BigDecimal;
 
 /**
  * Requests racing for the same state: each check and its update are one step, so exactly one of
@@ -81,7 +82,7 @@ class ConcurrencyTest {
   /** A client per racer, each with a key of its own on the test user's account. */
   List<KrakenClient> clients(Sandbox sandbox) {
     for (int i = 0; i < RACERS; i++) {
-      clients.add(sandbox.newClientBuilder().spotCredentials(sandbox.issueSpotKey().credentials()).build());
+      clients.add(sandbox.newClientBuilder().spotCredentials(sandbox.spot().newKey().issue().credentials()).build());
     }
     return clients;
   }
@@ -95,7 +96,7 @@ class ConcurrencyTest {
     assertEquals(1, outcomes.stream().filter(Boolean.TRUE::equals).count(), outcomes.toString());
     assertEquals(RACERS - 1, outcomes.stream().filter(o -> o instanceof KrakenServiceException e
         && e.hasError(SpotErrorCode.EARNINGS_BUSY)).count(), outcomes.toString());
-    assertEquals(0, new java.math.BigDecimal("-2").compareTo(sandbox.earnPending(SpotFamily.STRATEGY_SOL)));
+    assertEquals(0, new java.math.BigDecimal("-2").compareTo(sandbox.spot().earnAllocation(SpotFamily.STRATEGY_SOL).pending()));
   }
 
   @Test
@@ -124,7 +125,7 @@ class ConcurrencyTest {
   void concurrentProfileUpdatesLoseNothing(Sandbox sandbox) throws Exception {
     List<KrakenClient> racers = new ArrayList<>();
     for (int i = 0; i < RACERS; i++) {
-      racers.add(sandbox.newClientBuilder().embedCredentials(sandbox.issueEmbedKey().credentials()).build());
+      racers.add(sandbox.newClientBuilder().embedCredentials(sandbox.embed().newKey().credentials()).build());
     }
     clients.addAll(racers);
     List<UpdateUserRequest> updates = List.of(
@@ -142,7 +143,7 @@ class ConcurrencyTest {
       return racers.get(i).embed().updateUser(updates.get(i));
     });
     assertTrue(outcomes.stream().allMatch(SuccessResult.SUCCESS::equals), outcomes.toString());
-    UserProfileUpdate stored = sandbox.userProfile(Seed.USER_IIBAN);
+    UserProfileUpdate stored = sandbox.embed().profile(Seed.USER_IIBAN);
     assertEquals("+4930901820", stored.phone());
     assertEquals("de", stored.language());
     assertEquals("Acme", stored.employerName());

@@ -60,19 +60,19 @@ class EmbedCustomOrdersTest {
 
   @Test
   void aBuyTheDipOrderExecutesWhenThePriceFallsToItsTarget(KrakenClient kraken, Sandbox sandbox) {
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000"));
     CustomOrder order = place(kraken, USER, spend("USD", "1000.00", "BTC"), btcUsd("95000", CustomOrderCondition.LTE));
     assertEquals(CustomOrderStatusValue.ACTIVE, order.status().status());
     assertEquals("0", order.action().feeBps(), "defaults written back");
 
-    sandbox.setEmbedPrice("BTC", new BigDecimal("95001"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("95001"));
     assertEquals(CustomOrderStatusValue.ACTIVE, status(kraken, order), "not yet at the target");
     clock.advance(java.time.Duration.ofMinutes(5));
-    sandbox.setEmbedPrice("BTC", new BigDecimal("95000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("95000"));
     CustomOrder executed = kraken.embed().getCustomOrder(r -> r.orderId(order.id()).user(USER)).order();
     assertEquals(CustomOrderStatusValue.COMPLETED, executed.status().status());
     assertEquals(START.plusSeconds(300), executed.updatedAt().toInstant());
-    Map<String, BigDecimal> balances = sandbox.embedBalances(USER);
+    Map<String, BigDecimal> balances = sandbox.embed().balances(USER);
     assertEquals(new BigDecimal("24000.00"), balances.get("USD"));
     assertTrue(balances.get("BTC").compareTo(new BigDecimal("0.51")) > 0, "about 0.0104 BTC more: " + balances);
 
@@ -82,43 +82,43 @@ class EmbedCustomOrdersTest {
     assertEquals(order.id(), event.data().get("custom_order_id"));
     assertEquals(Map.of("type", "price", "base_asset", "BTC", "quote_asset", "USD", "target_price", "95000",
         "condition", "lte"), event.data().get("trigger"));
-    sandbox.setEmbedPrice("BTC", new BigDecimal("90000"));
-    assertEquals(new BigDecimal("24000.00"), sandbox.embedBalances(USER).get("USD"), "executes once");
+    sandbox.embed().setPrice("BTC", new BigDecimal("90000"));
+    assertEquals(new BigDecimal("24000.00"), sandbox.embed().balances(USER).get("USD"), "executes once");
   }
 
   @Test
   void aTakeTheProfitOrderExecutesWhenThePriceRises(KrakenClient kraken, Sandbox sandbox) {
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000"));
     CustomOrder order = place(kraken, USER, spend("BTC", "0.10000000", "USD"), btcUsd("120000", CustomOrderCondition.GTE));
-    sandbox.setEmbedPrice("BTC", new BigDecimal("119999.99"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("119999.99"));
     assertEquals(CustomOrderStatusValue.ACTIVE, status(kraken, order));
-    sandbox.setEmbedPrice("BTC", new BigDecimal("125000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("125000"));
     assertEquals(CustomOrderStatusValue.COMPLETED, status(kraken, order));
-    assertEquals(new BigDecimal("0.40000000"), sandbox.embedBalances(USER).get("BTC"));
-    assertTrue(sandbox.embedBalances(USER).get("USD").compareTo(new BigDecimal("37000")) > 0);
+    assertEquals(new BigDecimal("0.40000000"), sandbox.embed().balances(USER).get("BTC"));
+    assertTrue(sandbox.embed().balances(USER).get("USD").compareTo(new BigDecimal("37000")) > 0);
   }
 
   @Test
   void aConditionThatAlreadyHoldsExecutesAtOnce(KrakenClient kraken, Sandbox sandbox) {
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000"));
     CustomOrder order = place(kraken, USER, spend("USD", "100.00", "BTC"), btcUsd("150000", CustomOrderCondition.LTE));
     assertEquals(CustomOrderStatusValue.COMPLETED, order.status().status());
-    assertEquals(new BigDecimal("24900.00"), sandbox.embedBalances(USER).get("USD"));
+    assertEquals(new BigDecimal("24900.00"), sandbox.embed().balances(USER).get("USD"));
   }
 
   @Test
   void anOrderTheBalanceCannotPayIsPausedWithTheReason(KrakenClient kraken, Sandbox sandbox) {
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000"));
     CustomOrder order = place(kraken, USER, spend("USD", "20000.00", "BTC"), btcUsd("90000", CustomOrderCondition.LTE));
     // The user spends most of the USD elsewhere before the trigger.
     place(kraken, USER, spend("USD", "10000.00", "BTC"), btcUsd("200000", CustomOrderCondition.LTE));
-    sandbox.setEmbedPrice("BTC", new BigDecimal("89000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("89000"));
     CustomOrder paused = kraken.embed().getCustomOrder(r -> r.orderId(order.id()).user(USER)).order();
     assertEquals(CustomOrderStatusValue.PAUSED, paused.status().status());
     assertEquals(EmbedQuotes.INSUFFICIENT_FUNDS, paused.status().reason());
     assertEquals("custom_order.execution_failed", lastEvent(sandbox).type());
-    assertEquals(new BigDecimal("15000.00"), sandbox.embedBalances(USER).get("USD"), "nothing moved");
-    sandbox.setEmbedPrice("BTC", new BigDecimal("80000"));
+    assertEquals(new BigDecimal("15000.00"), sandbox.embed().balances(USER).get("USD"), "nothing moved");
+    sandbox.embed().setPrice("BTC", new BigDecimal("80000"));
     assertEquals(CustomOrderStatusValue.PAUSED, status(kraken, order), "a paused order does not trigger again");
   }
 
@@ -132,9 +132,9 @@ class EmbedCustomOrdersTest {
         () -> kraken.embed().cancelCustomOrder(r -> r.orderId(order.id()).user(USER)).order());
     assertEquals(422, again.httpStatus());
     assertTrue(again.hasError(EmbedErrorCode.NEXUS_CUSTOM_ORDER_NOT_CANCELLABLE), again.errors().toString());
-    sandbox.setEmbedPrice("BTC", new BigDecimal("900"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("900"));
     assertEquals(CustomOrderStatusValue.CANCELLED, status(kraken, order), "a cancelled order does not trigger");
-    assertEquals(new BigDecimal("25000.00"), sandbox.embedBalances(USER).get("USD"));
+    assertEquals(new BigDecimal("25000.00"), sandbox.embed().balances(USER).get("USD"));
   }
 
   @Test

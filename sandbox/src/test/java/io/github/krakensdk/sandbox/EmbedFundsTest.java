@@ -85,20 +85,20 @@ class EmbedFundsTest {
 
   @Test
   void aDepositConfirmsOnTheClockCreditsTheBalanceAndAnnouncesEachState(KrakenClient kraken, Sandbox sandbox) {
-    assertThrows(IllegalArgumentException.class, () -> sandbox.embedDeposit(USER, "BTC", BigDecimal.ONE),
+    assertThrows(IllegalArgumentException.class, () -> sandbox.embed().deposit(USER, "BTC", BigDecimal.ONE),
         "no address yet");
     kraken.embed().createDepositAddress(r -> r.user(USER).asset("BTC").methodId(BITCOIN));
-    BigDecimal before = sandbox.embedFundsBalance(USER, "BTC");
+    BigDecimal before = sandbox.embed().balances(USER).getOrDefault("BTC", BigDecimal.ZERO);
 
-    String ref = sandbox.embedDeposit(USER, "BTC", new BigDecimal("0.25"));
+    String ref = sandbox.embed().deposit(USER, "BTC", new BigDecimal("0.25"));
 
-    assertEquals("pending", sandbox.embedFundingStatus(ref));
-    assertEquals(0, before.compareTo(sandbox.embedFundsBalance(USER, "BTC")), "credited before it confirmed");
+    assertEquals(FundingTransactionStatus.PENDING, sandbox.embed().transferStatus(ref).orElseThrow());
+    assertEquals(0, before.compareTo(sandbox.embed().balances(USER).getOrDefault("BTC", BigDecimal.ZERO)), "credited before it confirmed");
     clock.advance(Duration.ofSeconds(59));
-    assertEquals("pending", sandbox.embedFundingStatus(ref));
+    assertEquals(FundingTransactionStatus.PENDING, sandbox.embed().transferStatus(ref).orElseThrow());
     clock.advance(Duration.ofSeconds(1));
-    assertEquals("success", sandbox.embedFundingStatus(ref));
-    assertEquals(0, before.add(new BigDecimal("0.25")).compareTo(sandbox.embedFundsBalance(USER, "BTC")));
+    assertEquals(FundingTransactionStatus.SUCCESS, sandbox.embed().transferStatus(ref).orElseThrow());
+    assertEquals(0, before.add(new BigDecimal("0.25")).compareTo(sandbox.embed().balances(USER).getOrDefault("BTC", BigDecimal.ZERO)));
 
     // A user's deposits are the user's portfolio transactions (listFundingTransactions is the partner's own).
     assertEquals(1, userTransactions(kraken, PortfolioTransactionType.DEPOSIT, ref).size());
@@ -135,20 +135,20 @@ class EmbedFundsTest {
   void aWithdrawalWithAFreshFeeTokenTakesAmountAndFeeAndMovesThroughItsStates(KrakenClient kraken,
       Sandbox sandbox) {
     WithdrawalMethod method = bitcoinWithdrawalMethod(kraken);
-    sandbox.saveEmbedWithdrawalAddress(USER, "BTC", method.methodId().toString(), "cold", "bc1qexample");
-    BigDecimal before = sandbox.embedFundsBalance(USER, "BTC");
+    sandbox.embed().saveWithdrawalAddress(USER, "BTC", method.methodId().toString(), "cold", "bc1qexample");
+    BigDecimal before = sandbox.embed().balances(USER).getOrDefault("BTC", BigDecimal.ZERO);
 
     WithdrawalResult made = kraken.embed().withdrawFunds(r -> r.user(USER).asset("BTC").key("cold")
         .amount(new BigDecimal("0.1")).idempotencyToken(UUID.randomUUID()).feeToken(method.feeToken()));
 
     assertEquals(0, made.fee().compareTo(method.fee().amount()));
     assertEquals(0, made.total().compareTo(new BigDecimal("0.1").add(made.fee())));
-    assertEquals(0, before.subtract(made.total()).compareTo(sandbox.embedFundsBalance(USER, "BTC")));
-    assertEquals("initial", sandbox.embedFundingStatus(made.refId()));
+    assertEquals(0, before.subtract(made.total()).compareTo(sandbox.embed().balances(USER).getOrDefault("BTC", BigDecimal.ZERO)));
+    assertEquals(FundingTransactionStatus.INITIAL, sandbox.embed().transferStatus(made.refId()).orElseThrow());
     clock.advance(Duration.ofMinutes(1));
-    assertEquals("pending", sandbox.embedFundingStatus(made.refId()));
+    assertEquals(FundingTransactionStatus.PENDING, sandbox.embed().transferStatus(made.refId()).orElseThrow());
     clock.advance(Duration.ofMinutes(1));
-    assertEquals("success", sandbox.embedFundingStatus(made.refId()));
+    assertEquals(FundingTransactionStatus.SUCCESS, sandbox.embed().transferStatus(made.refId()).orElseThrow());
     assertEquals(List.of("initial", "pending", "success"), sandbox.embedFundsEvents().stream()
         .filter(e -> e.type().equals("withdrawal.status_updated")).map(e -> e.data().get("status")).toList());
   }
@@ -157,16 +157,16 @@ class EmbedFundsTest {
   void theSameIdempotencyTokenReturnsTheFirstAnswerAndADifferentRequestWithItConflicts(KrakenClient kraken,
       Sandbox sandbox) {
     WithdrawalMethod method = bitcoinWithdrawalMethod(kraken);
-    sandbox.saveEmbedWithdrawalAddress(USER, "BTC", method.methodId().toString(), "cold", "bc1qexample");
+    sandbox.embed().saveWithdrawalAddress(USER, "BTC", method.methodId().toString(), "cold", "bc1qexample");
     WithdrawFundsRequest request = WithdrawFundsRequest.builder().user(USER).asset("BTC").key("cold")
         .amount(new BigDecimal("0.1")).idempotencyToken(UUID.randomUUID()).build();
 
     WithdrawalResult first = kraken.embed().withdrawFunds(request);
-    BigDecimal after = sandbox.embedFundsBalance(USER, "BTC");
+    BigDecimal after = sandbox.embed().balances(USER).getOrDefault("BTC", BigDecimal.ZERO);
     WithdrawalResult second = kraken.embed().withdrawFunds(request);
 
     assertEquals(first, second);
-    assertEquals(0, after.compareTo(sandbox.embedFundsBalance(USER, "BTC")), "withdrawn twice");
+    assertEquals(0, after.compareTo(sandbox.embed().balances(USER).getOrDefault("BTC", BigDecimal.ZERO)), "withdrawn twice");
     KrakenServiceException conflict = assertThrows(KrakenServiceException.class,
         () -> kraken.embed().withdrawFunds(request.toBuilder().amount(new BigDecimal("0.2")).build()));
     assertEquals(409, conflict.httpStatus());
@@ -177,7 +177,7 @@ class EmbedFundsTest {
   @Test
   void aFeeTokenServesOneWithdrawalForTenMinutes(KrakenClient kraken, Sandbox sandbox) {
     WithdrawalMethod method = bitcoinWithdrawalMethod(kraken);
-    sandbox.saveEmbedWithdrawalAddress(USER, "BTC", method.methodId().toString(), "cold", "bc1qexample");
+    sandbox.embed().saveWithdrawalAddress(USER, "BTC", method.methodId().toString(), "cold", "bc1qexample");
     WithdrawFundsRequest.Builder request = WithdrawFundsRequest.builder().user(USER).asset("BTC").key("cold")
         .amount(new BigDecimal("0.01"));
 
@@ -207,7 +207,7 @@ class EmbedFundsTest {
         .withdrawFunds(r -> r.user(USER).asset("BTC").key("nowhere").amount(new BigDecimal("0.01"))
             .idempotencyToken(UUID.randomUUID())));
     assertTrue(key.hasError(EmbedErrorCode.FUNDING_UNKNOWN_WITHDRAW_KEY));
-    sandbox.saveEmbedWithdrawalAddress(USER, "BTC", method.methodId().toString(), "cold", "bc1qexample");
+    sandbox.embed().saveWithdrawalAddress(USER, "BTC", method.methodId().toString(), "cold", "bc1qexample");
     KrakenServiceException amount = assertThrows(KrakenServiceException.class, () -> kraken.embed()
         .withdrawFunds(r -> r.user(USER).asset("BTC").key("cold").amount(new BigDecimal("5"))
             .idempotencyToken(UUID.randomUUID())));
@@ -219,11 +219,11 @@ class EmbedFundsTest {
   @Test
   void thePartnersOwnTransactionsAreListedNewestFirstInCursorPagesByType(KrakenClient kraken, Sandbox sandbox) {
     for (int i = 1; i <= 5; i++) {
-      sandbox.embedPartnerDeposit("BTC", new BigDecimal("0.0" + i));
+      sandbox.embed().partnerDeposit("BTC", new BigDecimal("0.0" + i));
       clock.advance(Duration.ofSeconds(1));
     }
     kraken.embed().createDepositAddress(r -> r.user(USER).asset("BTC").methodId(BITCOIN));
-    String userDeposit = sandbox.embedDeposit(USER, "BTC", BigDecimal.ONE);
+    String userDeposit = sandbox.embed().deposit(USER, "BTC", BigDecimal.ONE);
 
     clock.advance(Duration.ofMinutes(1));
     FundingTransactionPage first = kraken.embed().listFundingTransactions(r -> r
@@ -246,8 +246,8 @@ class EmbedFundsTest {
     // The service's reference lists no user for it: a client that sends one anyway (an older
     // contract did) gets the partner's own list, never the user's, as the service answers.
     kraken.embed().createDepositAddress(r -> r.user(USER).asset("BTC").methodId(BITCOIN));
-    sandbox.embedDeposit(USER, "BTC", BigDecimal.ONE);
-    String partnerDeposit = sandbox.embedPartnerDeposit("BTC", new BigDecimal("3"));
+    sandbox.embed().deposit(USER, "BTC", BigDecimal.ONE);
+    String partnerDeposit = sandbox.embed().partnerDeposit("BTC", new BigDecimal("3"));
     Raw.Answer answer = new Raw(sandbox).embed("GET", "/b2b/funds/transactions?type=deposit&user=" + USER, null,
         sandbox.credentials().embed(), Raw.nonce());
     assertEquals(200, answer.status(), answer.body());

@@ -52,7 +52,7 @@ class EmbedQuotesTest {
 
   @Test
   void aSpendQuoteIsPricedFromTheSandboxPriceWithSpreadAndFee(KrakenClient kraken, Sandbox sandbox) {
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000"));
     Quote quote = spendUsdOnBtc(kraken, USER, "1000.00");
     assertEquals(QuoteStatus.NEW, quote.status());
     assertEquals(OffsetDateTime.ofInstant(START.plusSeconds(30), ZoneOffset.UTC), quote.expires());
@@ -66,7 +66,7 @@ class EmbedQuotesTest {
 
   @Test
   void aReceiveQuoteFixesTheReceivedAmount(KrakenClient kraken, Sandbox sandbox) {
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000"));
     Quote quote = kraken.embed().requestQuote(r -> r.user(USER).type(QuoteType.RECEIVE)
         .amount(QuoteAmount.builder().asset("BTC").amount(new BigDecimal("0.01")).build())
         .quote(QuoteCounterAsset.builder().asset("USD").build()).feeBps("100"));
@@ -81,7 +81,7 @@ class EmbedQuotesTest {
     Quote quote = spendUsdOnBtc(kraken, USER, "100.00");
     Quote executed = kraken.embed().executeQuote(r -> r.quoteId(quote.quoteId()).user(USER));
     assertEquals(QuoteStatus.ACCEPTED, executed.status());
-    Map<String, BigDecimal> balances = sandbox.embedBalances(USER);
+    Map<String, BigDecimal> balances = sandbox.embed().balances(USER);
     assertEquals(new BigDecimal("24900.00"), balances.get("USD"));
     assertEquals(new BigDecimal("0.50000000").add(quote.receive().total()), balances.get("BTC"));
 
@@ -89,7 +89,7 @@ class EmbedQuotesTest {
         () -> kraken.embed().executeQuote(r -> r.quoteId(quote.quoteId()).user(USER)));
     assertEquals(409, again.httpStatus());
     assertTrue(again.hasError(EmbedErrorCode.PTL_QUOTE_ALREADY_ACCEPTED), again.errors().toString());
-    assertEquals(new BigDecimal("24900.00"), sandbox.embedBalances(USER).get("USD"), "nothing moved twice");
+    assertEquals(new BigDecimal("24900.00"), sandbox.embed().balances(USER).get("USD"), "nothing moved twice");
     assertEquals(QuoteStatus.ACCEPTED, kraken.embed().getQuote(r -> r.quoteId(quote.quoteId()).user(USER)).status());
 
     EmbedState state = sandbox.embedQuotesState();
@@ -113,14 +113,14 @@ class EmbedQuotesTest {
   void aQuoteExpiresAfterThirtySecondsOnTheSandboxClock(KrakenClient kraken, Sandbox sandbox) {
     Quote quote = spendUsdOnBtc(kraken, USER, "100.00");
     clock.advance(Duration.ofSeconds(30));
-    assertEquals("new", sandbox.embedQuoteStatus(quote.quoteId()).orElseThrow(), "executable up to its expiry");
+    assertEquals(QuoteStatus.NEW, sandbox.embed().quoteStatus(quote.quoteId()).orElseThrow(), "executable up to its expiry");
     clock.advance(Duration.ofMillis(1));
     assertEquals(QuoteStatus.EXPIRED, kraken.embed().getQuote(r -> r.quoteId(quote.quoteId()).user(USER)).status());
     KrakenServiceException late = assertThrows(KrakenServiceException.class,
         () -> kraken.embed().executeQuote(r -> r.quoteId(quote.quoteId()).user(USER)));
     assertEquals(409, late.httpStatus());
     assertTrue(late.hasError(EmbedErrorCode.PTL_PRICE_QUOTE_EXPIRED), late.errors().toString());
-    assertEquals(new BigDecimal("25000.00"), sandbox.embedBalances(USER).get("USD"));
+    assertEquals(new BigDecimal("25000.00"), sandbox.embed().balances(USER).get("USD"));
   }
 
   @Test
@@ -132,7 +132,7 @@ class EmbedQuotesTest {
         () -> kraken.embed().executeQuote(r -> r.quoteId(second.quoteId()).user(USER)));
     assertEquals(409, e.httpStatus());
     assertTrue(e.hasError(EmbedErrorCode.PTL_INSUFFICIENT_FUNDS_FOR_TRANSFER), e.errors().toString());
-    assertEquals("failed", sandbox.embedQuoteStatus(second.quoteId()).orElseThrow());
+    assertEquals(QuoteStatus.FAILED, sandbox.embed().quoteStatus(second.quoteId()).orElseThrow());
     assertEquals(List.of("quote.executed", "quote.execution_failed"), sandbox.embedQuotesState().events().stream()
         .map(EmbedState.Event::type).filter(t -> t.startsWith("quote.")).toList());
     KrakenServiceException again = assertThrows(KrakenServiceException.class,
@@ -159,7 +159,7 @@ class EmbedQuotesTest {
         () -> kraken.embed().executeQuote(r -> r.quoteId(quote.quoteId()).user(USER)));
     assertEquals(403, disabled.httpStatus());
     assertTrue(disabled.hasError(EmbedErrorCode.API_USER_LOCKED), disabled.errors().toString());
-    assertEquals(new BigDecimal("25000.00"), sandbox.embedBalances(USER).get("USD"));
+    assertEquals(new BigDecimal("25000.00"), sandbox.embed().balances(USER).get("USD"));
   }
 
   @Test
@@ -194,7 +194,7 @@ class EmbedQuotesTest {
 
   @Test
   void ratesEndAtTheCurrentPriceAndFollowTheSandboxCurve(KrakenClient kraken, Sandbox sandbox) {
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000"));
     AssetRates rates = kraken.embed().listAssetRates(r -> r.asset("BTC").interval(AssetRateInterval.P1_D));
     assertEquals(EmbedAssets.DEFAULT_RATES, rates.rates().size());
     AssetRate newest = rates.rates().get(rates.rates().size() - 1);

@@ -70,8 +70,8 @@ class EmbedUsersTest {
     assertEquals(RequiredActionType.VERIFICATION, action.actionType());
     assertEquals(VerificationType.IDENTITY, action.verificationType());
     assertEquals(OffsetDateTime.parse("2025-05-14T09:30:00Z"), action.deadline());
-    assertFalse(sandbox.embedUserVerified(iiban));
-    assertEquals("Fernández", sandbox.userProfile(iiban).fullName().lastName(), "the profile is stored");
+    assertFalse(sandbox.embed().verified(iiban));
+    assertEquals("Fernández", sandbox.embed().profile(iiban).fullName().lastName(), "the profile is stored");
   }
 
   @Test
@@ -84,12 +84,12 @@ class EmbedUsersTest {
     clock.advance(VERIFICATION_DELAY.minusSeconds(1));
     RequiredAction waiting = kraken.embed().getUser(r -> r.user(iiban)).status().requiredActions().get(0);
     assertEquals(RequiredActionType.WAIT, waiting.actionType());
-    assertFalse(sandbox.embedUserVerified(iiban));
+    assertFalse(sandbox.embed().verified(iiban));
     assertEquals(List.of(), sandbox.embedEventTypes(iiban));
 
     clock.advance(Duration.ofSeconds(1));
     assertEquals(List.of(), kraken.embed().getUser(r -> r.user(iiban)).status().requiredActions());
-    assertTrue(sandbox.embedUserVerified(iiban));
+    assertTrue(sandbox.embed().verified(iiban));
     assertEquals(List.of("user.verified"), sandbox.embedEventTypes(iiban), "announced once");
   }
 
@@ -99,7 +99,7 @@ class EmbedUsersTest {
     kraken.embed().submitVerificationUrl(r -> r.user(iiban).type(VerificationKind.IDENTITY_DOCUMENT)
         .metadata(check()).frontUrl("https://kyc.example.com/3/front.jpg?sig=1"));
     clock.advance(VERIFICATION_DELAY);
-    assertTrue(sandbox.embedUserVerified(iiban), "evaluated when the user is read, by any reader");
+    assertTrue(sandbox.embed().verified(iiban), "evaluated when the user is read, by any reader");
     assertEquals(List.of("user.verified"), sandbox.embedEventTypes(iiban));
   }
 
@@ -120,7 +120,7 @@ class EmbedUsersTest {
     User user = kraken.embed().getUser(r -> r.user(iiban));
     assertEquals(List.of(), user.status().requiredActions());
     assertEquals("partner-kyc-7", user.externalId());
-    assertTrue(sandbox.embedUserVerified(iiban));
+    assertTrue(sandbox.embed().verified(iiban));
   }
 
   @Test
@@ -134,7 +134,7 @@ class EmbedUsersTest {
   @Test
   void disabledAndClosedUsersShowItAreAnnouncedAndRefuseWrites(KrakenClient kraken, Sandbox sandbox) {
     String disabled = createUser(kraken, "customer-4");
-    sandbox.disableEmbedUser(disabled);
+    sandbox.embed().disableUser(disabled);
     User shown = kraken.embed().getUser(r -> r.user(disabled));
     assertEquals(UserState.DISABLED, shown.status().state());
     assertEquals(List.of("compliance_review"), shown.status().reasons());
@@ -142,12 +142,12 @@ class EmbedUsersTest {
     assertConflict(() -> kraken.embed().submitVerification(r -> r.user(disabled)
         .type(VerificationKind.IDENTITY_DOCUMENT).metadata(check()).front(FilePart.of("f.png", "image/png", PNG))));
 
-    sandbox.closeEmbedUser(Seed.SECOND_USER_IIBAN);
+    sandbox.embed().closeUser(Seed.SECOND_USER_IIBAN);
     User closed = kraken.embed().getUser(r -> r.user(Seed.SECOND_USER_IIBAN));
     assertEquals(UserState.CLOSED, closed.status().state());
     assertConflict(() -> kraken.embed().submitVerificationUrl(r -> r.user(Seed.SECOND_USER_IIBAN)
         .type(VerificationKind.IDENTITY_DOCUMENT).metadata(check()).frontUrl("https://kyc.example.com/f.jpg")));
-    sandbox.closeEmbedUser(Seed.SECOND_USER_IIBAN);
+    sandbox.embed().closeUser(Seed.SECOND_USER_IIBAN);
     assertEquals(List.of("user.disabled"), sandbox.embedEventTypes(disabled));
     assertEquals(List.of("user.closed"), sandbox.embedEventTypes(Seed.SECOND_USER_IIBAN), "announced once");
   }
@@ -157,9 +157,9 @@ class EmbedUsersTest {
     String iiban = createUser(kraken, "customer-5");
     kraken.embed().submitVerificationUrl(r -> r.user(iiban).type(VerificationKind.IDENTITY_DOCUMENT)
         .metadata(check()).frontUrl("https://kyc.example.com/5/front.jpg"));
-    sandbox.disableEmbedUser(iiban);
+    sandbox.embed().disableUser(iiban);
     clock.advance(VERIFICATION_DELAY);
-    assertFalse(sandbox.embedUserVerified(iiban));
+    assertFalse(sandbox.embed().verified(iiban));
   }
 
   @Test

@@ -126,9 +126,9 @@ public class OAuthFastApiKeyTest {
               .tradesQueryOpen(true)
               .build()));
       SandboxKey spotKey = new SandboxKey(all.apiKey(), all.secret());
-      assertEquals(EnumSet.complementOf(EnumSet.of(SpotKeyPermission.WEBSOCKET)), sandbox.spotKeyPermissions(spotKey));
+      assertEquals(EnumSet.complementOf(EnumSet.of(SpotKeyPermission.WEBSOCKET)), sandbox.spot().key(spotKey.key()).permissions());
       CreatedFastApiKey none = app.oauth().createFastApiKey(r -> r.apiKeyName("nothing"));
-      assertEquals(Set.of(), sandbox.spotKeyPermissions(new SandboxKey(none.apiKey(), none.secret())));
+      assertEquals(Set.of(), sandbox.spot().key(new SandboxKey(none.apiKey(), none.secret()).key()).permissions());
     }
   }
 

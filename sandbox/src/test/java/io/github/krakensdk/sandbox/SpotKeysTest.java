@@ -46,31 +46,31 @@ class SpotKeysTest {
   @Test
   void theDemoKeyIsStarterWithEveryPermissionAndNewKeysChooseTheirs(Sandbox sandbox) {
     SandboxKey demo = sandbox.credentials().spot();
-    assertEquals(SpotRateTier.STARTER, sandbox.spotKeyTier(demo));
-    assertEquals(EnumSet.allOf(SpotKeyPermission.class), sandbox.spotKeyPermissions(demo));
-    SandboxKey plain = sandbox.issueSpotKey();
-    assertEquals(SpotRateTier.STARTER, sandbox.spotKeyTier(plain));
-    assertEquals(EnumSet.allOf(SpotKeyPermission.class), sandbox.spotKeyPermissions(plain));
-    SandboxKey chosen = sandbox.newSpotKey().tier(SpotRateTier.PRO)
+    assertEquals(SpotRateTier.STARTER, sandbox.spot().key(demo.key()).tier());
+    assertEquals(EnumSet.allOf(SpotKeyPermission.class), sandbox.spot().key(demo.key()).permissions());
+    SandboxKey plain = sandbox.spot().newKey().issue();
+    assertEquals(SpotRateTier.STARTER, sandbox.spot().key(plain.key()).tier());
+    assertEquals(EnumSet.allOf(SpotKeyPermission.class), sandbox.spot().key(plain.key()).permissions());
+    SandboxKey chosen = sandbox.spot().newKey().tier(SpotRateTier.PRO)
         .permissions(SpotKeyPermission.FUNDS_QUERY, SpotKeyPermission.LEDGER_QUERY).issue();
-    assertEquals(SpotRateTier.PRO, sandbox.spotKeyTier(chosen));
+    assertEquals(SpotRateTier.PRO, sandbox.spot().key(chosen.key()).tier());
     assertEquals(Set.of(SpotKeyPermission.FUNDS_QUERY, SpotKeyPermission.LEDGER_QUERY),
-        sandbox.spotKeyPermissions(chosen));
-    assertEquals(Set.of(), sandbox.spotKeyPermissions(sandbox.newSpotKey().permissions(Set.of()).issue()));
+        sandbox.spot().key(chosen.key()).permissions());
+    assertEquals(Set.of(), sandbox.spot().key(sandbox.spot().newKey().permissions(Set.of()).issue().key()).permissions());
     assertThrows(IllegalArgumentException.class,
-        () -> sandbox.spotKeyTier(new SandboxKey("SBXSPOTnobody", demo.secret())), "not a key of this sandbox");
-    assertThrows(NullPointerException.class, () -> sandbox.newSpotKey().permissions(SpotKeyPermission.FUNDS_QUERY, null));
+        () -> sandbox.spot().key(new SandboxKey("SBXSPOTnobody", demo.secret()).key()).tier(), "not a key of this sandbox");
+    assertThrows(NullPointerException.class, () -> sandbox.spot().newKey().permissions(SpotKeyPermission.FUNDS_QUERY, null));
   }
 
   @Test
   void eachTierAcceptsUpToItsMaximumThenRefusesUntilTheCounterDecays(Sandbox sandbox) {
     Raw raw = new Raw(sandbox);
     for (SpotRateTier tier : SpotRateTier.values()) {
-      SandboxKey key = sandbox.newSpotKey().tier(tier).issue();
+      SandboxKey key = sandbox.spot().newKey().tier(tier).issue();
       for (int i = 1; i <= tier.maximum(); i++) {
         assertTrue(tradeVolume(raw, key).startsWith(OK), tier + " call " + i);
       }
-      assertEquals(0, BigDecimal.valueOf(tier.maximum()).compareTo(sandbox.spotCallCounter(key)));
+      assertEquals(0, BigDecimal.valueOf(tier.maximum()).compareTo(sandbox.spot().key(key.key()).callCounter()));
       assertEquals(LIMITED, tradeVolume(raw, key), tier + ": one more than the maximum");
       clock.advance(tier.decayTime(1).minusNanos(1));
       assertEquals(LIMITED, tradeVolume(raw, key), tier + ": a refused call counts nothing; not decayed enough yet");
@@ -83,15 +83,15 @@ class SpotKeysTest {
   @Test
   void keysHaveCountersOfTheirOwnWhichFallToZero(Sandbox sandbox) {
     Raw raw = new Raw(sandbox);
-    SandboxKey first = sandbox.issueSpotKey();
-    SandboxKey second = sandbox.issueSpotKey();
+    SandboxKey first = sandbox.spot().newKey().issue();
+    SandboxKey second = sandbox.spot().newKey().issue();
     for (int i = 0; i < 15; i++) {
       tradeVolume(raw, first);
     }
     assertEquals(LIMITED, tradeVolume(raw, first));
     assertTrue(tradeVolume(raw, second).startsWith(OK), "another key's counter is its own");
     clock.advance(Duration.ofMinutes(5));
-    assertEquals(0, BigDecimal.ZERO.compareTo(sandbox.spotCallCounter(first)), "never below zero");
+    assertEquals(0, BigDecimal.ZERO.compareTo(sandbox.spot().key(first.key()).callCounter()), "never below zero");
     for (int i = 0; i < 15; i++) {
       assertTrue(tradeVolume(raw, first).startsWith(OK));
     }
@@ -100,7 +100,7 @@ class SpotKeysTest {
   @Test
   void publicCallsAndRefusedSignaturesDoNotCount(Sandbox sandbox) {
     Raw raw = new Raw(sandbox);
-    SandboxKey key = sandbox.issueSpotKey();
+    SandboxKey key = sandbox.spot().newKey().issue();
     for (int i = 0; i < 30; i++) {
       assertTrue(raw.get("/0/public/Assets?asset=XBT").body().startsWith(OK));
     }
@@ -108,7 +108,7 @@ class SpotKeysTest {
     for (int i = 0; i < 30; i++) {
       assertEquals("{\"error\":[\"EAPI:Invalid signature\"]}", tradeVolume(raw, forged));
     }
-    assertEquals(0, BigDecimal.ZERO.compareTo(sandbox.spotCallCounter(key)));
+    assertEquals(0, BigDecimal.ZERO.compareTo(sandbox.spot().key(key.key()).callCounter()));
   }
 
   /** Every permission the contract names is one a key can hold (or {@code none}). */
@@ -140,8 +140,8 @@ class SpotKeysTest {
       }
       SpotKeyPermission needed = SpotKeyPermission.of(op.permission());
       EnumSet<SpotKeyPermission> others = EnumSet.complementOf(EnumSet.of(needed));
-      SandboxKey without = sandbox.newSpotKey().tier(SpotRateTier.PRO).permissions(others).issue();
-      SandboxKey with = sandbox.newSpotKey().tier(SpotRateTier.PRO).permissions(needed).issue();
+      SandboxKey without = sandbox.spot().newKey().tier(SpotRateTier.PRO).permissions(others).issue();
+      SandboxKey with = sandbox.spot().newKey().tier(SpotRateTier.PRO).permissions(needed).issue();
       assertEquals(DENIED, raw.spot(op.path(), without, Raw.nonce(), "").body(), op.operationId());
       assertTrue(!raw.spot(op.path(), with, Raw.nonce(), "").body().equals(DENIED), op.operationId());
     }

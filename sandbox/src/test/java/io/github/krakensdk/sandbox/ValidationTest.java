@@ -63,7 +63,7 @@ class ValidationTest {
    */
   @Test
   void spotOneOfGroupsAreEnforcedAndNamedAsTheServiceNamesThem(Sandbox sandbox) {
-    SandboxKey key = sandbox.issueSpotKey();
+    SandboxKey key = sandbox.spot().newKey().issue();
     Raw raw = new Raw(sandbox);
     int groups = 0;
     for (io.github.krakensdk.sandbox.internal.contract.Operation op : ContractValidator.load(Family.SPOT).operations.all()) {
@@ -88,7 +88,7 @@ class ValidationTest {
   @Test
   void spotFormBodiesAreCheckedLikeTheirJson(Sandbox sandbox) {
     Raw raw = new Raw(sandbox);
-    SandboxKey key = sandbox.issueSpotKey(); // a counter of its own: this class makes many calls
+    SandboxKey key = sandbox.spot().newKey().issue(); // a counter of its own: this class makes many calls
     String accepted = form(sandbox, key, "/0/private/TradeVolume", "&pair=XBTUSD").body();
     assertTrue(accepted.startsWith("{\"error\":[],\"result\":{"), accepted);
     assertEquals(raw.spot("/0/private/TradeVolume", key, Raw.nonce(), "\"pair\":\"XBTUSD\"").body(), accepted);

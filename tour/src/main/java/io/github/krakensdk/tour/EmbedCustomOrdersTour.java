@@ -54,11 +54,11 @@ final class EmbedCustomOrdersTour {
     tour.step("getCustomOrder", () -> {
       CustomOrder order = tour.kraken.embed().getCustomOrder(r -> r.orderId(dip[0]).user(user)).order();
       check(CustomOrderStatusValue.ACTIVE.equals(order.status().status()), "status " + order.status());
-      Map<String, BigDecimal> before = tour.sandbox.embedBalances(user);
+      Map<String, BigDecimal> before = tour.sandbox.embed().balances(user);
       // The market falls through the trigger: the sandbox's price moves, the order executes by itself.
-      tour.sandbox.setEmbedPrice("BTC", target[0].subtract(new BigDecimal("250.00")));
+      tour.sandbox.embed().setPrice("BTC", target[0].subtract(new BigDecimal("250.00")));
       CustomOrder after = tour.kraken.embed().getCustomOrder(r -> r.orderId(dip[0]).user(user)).order();
-      Map<String, BigDecimal> balances = tour.sandbox.embedBalances(user);
+      Map<String, BigDecimal> balances = tour.sandbox.embed().balances(user);
       check(CustomOrderStatusValue.COMPLETED.equals(after.status().status()), "after the fall: " + after.status());
       check(before.get("USD").subtract(balances.get("USD")).compareTo(SPEND) == 0,
           "USD " + before.get("USD") + " → " + balances.get("USD"));

@@ -16,7 +16,7 @@ final class EmbedEarnTour {
   static void run(Tour tour) {
     String user = EmbedPortfolioTour.user(tour);
     tour.step("setAutoEarn", () -> {
-      check(!tour.sandbox.autoEarnEnabled(user), "Auto-Earn was already on");
+      check(!tour.sandbox.embed().autoEarnEnabled(user), "Auto-Earn was already on");
       tour.kraken.embed().setAutoEarn(r -> r.user(user).wantEnabled(true));
       return "want_enabled=true for " + user + " accepted ({}), the switch is asynchronous";
     });
@@ -39,7 +39,7 @@ final class EmbedEarnTour {
       StringBuilder shown = new StringBuilder();
       for (Map.Entry<String, EarnAsset> entry : assets.assets().entrySet()) {
         EarnAsset asset = entry.getValue();
-        BigDecimal held = tour.sandbox.embedBalance(user, entry.getKey());
+        BigDecimal held = tour.sandbox.embed().balances(user).getOrDefault(entry.getKey(), BigDecimal.ZERO);
         BigDecimal expected = held.compareTo(asset.minAllocation()) >= 0 ? held : BigDecimal.ZERO;
         check(asset.allocated()._native().compareTo(expected) == 0,
             entry.getKey() + " allocated " + asset.allocated()._native() + ", held " + held);

@@ -72,9 +72,9 @@ final class EmbedFundsTour {
       check(address[0] != null, "no deposit address");
       BigDecimal before = balance(tour, user);
       // A deposit reaches the address (sent from a wallet elsewhere), and confirms a step later.
-      depositRef = tour.sandbox.embedDeposit(user, "BTC", new BigDecimal("0.25"));
-      String arrived = tour.sandbox.embedFundingStatus(depositRef);
-      check("pending".equals(arrived), "a deposit that just arrived is " + arrived);
+      depositRef = tour.sandbox.embed().deposit(user, "BTC", new BigDecimal("0.25"));
+      FundingTransactionStatus arrived = tour.sandbox.embed().transferStatus(depositRef).orElseThrow();
+      check(arrived == FundingTransactionStatus.PENDING, "a deposit that just arrived is " + arrived);
       DepositAddressPage unconfirmed = embed.listDepositAddresses(r -> r.user(user).asset("BTC")
           .methodId(bitcoin[0].methodId().toString()));
       check(unconfirmed.addresses().get(0).lastDepositAt() == null, "a deposit was credited before it confirmed");
@@ -85,8 +85,8 @@ final class EmbedFundsTour {
       DepositAddressEntry entry = page.addresses().get(0);
       check(entry.address().equals(address[0]), "listed " + entry.address());
       check(entry.lastDepositAt() != null, "no deposit recorded at the address");
-      check("success".equals(tour.sandbox.embedFundingStatus(depositRef)), "the deposit is "
-          + tour.sandbox.embedFundingStatus(depositRef));
+      FundingTransactionStatus confirmed = tour.sandbox.embed().transferStatus(depositRef).orElseThrow();
+      check(confirmed == FundingTransactionStatus.SUCCESS, "the deposit is " + confirmed);
       BigDecimal after = balance(tour, user);
       check(after.subtract(before).compareTo(new BigDecimal("0.25")) == 0, "BTC went " + before + " → " + after);
       return entry.address() + " listed; 0.25 BTC arrived " + depositRef + ": pending → success a minute later"
@@ -104,7 +104,7 @@ final class EmbedFundsTour {
           .orElseThrow(() -> new AssertionError("no Bitcoin method in " + methods.methods()));
       check(bitcoin[0].feeToken() != null, "no fee token");
       // Saved in the address book (the service's own operation for it is not in the contract).
-      tour.sandbox.saveEmbedWithdrawalAddress(user, "BTC", bitcoin[0].methodId().toString(), "cold-wallet",
+      tour.sandbox.embed().saveWithdrawalAddress(user, "BTC", bitcoin[0].methodId().toString(), "cold-wallet",
           "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
       return methods.methods().size() + " BTC methods; Bitcoin fee " + bitcoin[0].fee().amount()
           + " pinned by a fee token for 10 minutes";
@@ -151,7 +151,7 @@ final class EmbedFundsTour {
       check(withdrawalRef[0] != null, "withdrawFunds made no withdrawal");
       // The list is the partner's own (master) account's: a deposit reaches it, polled as an
       // application does, every 30 s of the sandbox clock, until it settles.
-      String partnerRef = tour.sandbox.embedPartnerDeposit("BTC", new BigDecimal("2"));
+      String partnerRef = tour.sandbox.embed().partnerDeposit("BTC", new BigDecimal("2"));
       List<FundingTransactionStatus> order = List.of(FundingTransactionStatus.PENDING, FundingTransactionStatus.SUCCESS);
       Set<String> seen = new LinkedHashSet<>();
       FundingTransactionStatus status = null;
@@ -181,6 +181,6 @@ final class EmbedFundsTour {
   }
 
   private static BigDecimal balance(Tour tour, String user) {
-    return tour.sandbox.embedFundsBalance(user, "BTC");
+    return tour.sandbox.embed().balances(user).getOrDefault("BTC", BigDecimal.ZERO);
   }
 }

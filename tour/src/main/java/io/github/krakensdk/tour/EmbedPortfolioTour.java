@@ -44,7 +44,7 @@ final class EmbedPortfolioTour {
       BigDecimal total = BigDecimal.ZERO;
       StringBuilder shown = new StringBuilder();
       for (PortfolioAsset asset : details.assets()) {
-        BigDecimal held = tour.sandbox.embedBalance(user, asset.asset());
+        BigDecimal held = tour.sandbox.embed().balances(user).getOrDefault(asset.asset(), BigDecimal.ZERO);
         check(held.compareTo(asset.cashBalance()) == 0, asset.asset() + ": listed " + asset.cashBalance()
             + ", held " + held);
         total = total.add(asset.cashValue());

@@ -76,9 +76,9 @@ final class EmbedQuotesTour {
       return quote.quoteId() + " is " + quote.status() + ", executable until " + quote.expires();
     });
     tour.step("executeQuote", () -> {
-      Map<String, BigDecimal> before = tour.sandbox.embedBalances(user);
+      Map<String, BigDecimal> before = tour.sandbox.embed().balances(user);
       Quote executed = tour.kraken.embed().executeQuote(r -> r.quoteId(quoteId[0]).user(user));
-      Map<String, BigDecimal> after = tour.sandbox.embedBalances(user);
+      Map<String, BigDecimal> after = tour.sandbox.embed().balances(user);
       check(QuoteStatus.ACCEPTED.equals(executed.status()), "status " + executed.status());
       BigDecimal usdBefore = before.getOrDefault("USD", BigDecimal.ZERO);
       check(before.get("BTC").subtract(after.get("BTC")).compareTo(executed.spend().total()) == 0,

@@ -18,7 +18,7 @@ final class EmbedReportsTour {
       List<SettlementReportSummary> reports = tour.kraken.embed().listSettlementReportsPages(r -> r.pageSize(1))
           .stream().toList();
       List<String> ids = reports.stream().map(SettlementReportSummary::id).toList();
-      check(ids.equals(tour.sandbox.settlementReportIds()), "listed " + ids + ", made " + tour.sandbox.settlementReportIds());
+      check(ids.equals(tour.sandbox.embed().settlementReportIds()), "listed " + ids + ", made " + tour.sandbox.embed().settlementReportIds());
       return reports.size() + " reports in pages of 1 (listSettlementReportsPages): "
           + reports.stream().map(r -> r.date() + " " + r.type().value() + " (" + r.size() + " bytes)").toList();
     });

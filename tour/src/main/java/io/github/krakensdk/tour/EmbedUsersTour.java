@@ -52,7 +52,7 @@ final class EmbedUsersTour {
           .phone("+34915550123").nationalities(List.of(CountryCode.ES)).occupation(Occupation.FINANCE));
       String iiban = created.user();
       check(iiban.matches("AA[A-Z0-9]{14}"), "IIBAN " + iiban);
-      check(!tour.sandbox.embedUserVerified(iiban), "a new user is verified already");
+      check(!tour.sandbox.embed().verified(iiban), "a new user is verified already");
       tour.embedUser = iiban;
       return "new user " + iiban + " (unverified); the rest of the Embed tour follows this user";
     });
@@ -73,7 +73,7 @@ final class EmbedUsersTour {
               .country(CountryCode.DE).build())
           .phone("+4930901820"));
       check(SuccessResult.SUCCESS.equals(result), "result " + result);
-      check("Berlin".equals(tour.sandbox.userProfile(user).residence().city()), "not stored");
+      check("Berlin".equals(tour.sandbox.embed().profile(user).residence().city()), "not stored");
       return "residence and phone of " + user + " → " + result;
     });
     tour.step("submitVerification", () -> {
@@ -118,7 +118,7 @@ final class EmbedUsersTour {
       String iiban = tour.kraken.embed().createSubaccount(r -> r.externalId("tour-subaccount-1")).user();
       User subaccount = tour.kraken.embed().getUser(r -> r.user(iiban));
       check(subaccount.status().requiredActions().isEmpty(), "required " + subaccount.status().requiredActions());
-      check(tour.sandbox.embedUserVerified(iiban), "not verified");
+      check(tour.sandbox.embed().verified(iiban), "not verified");
       return "headless subaccount " + iiban + " (external_id " + subaccount.externalId()
           + "), verified from the start";
     });

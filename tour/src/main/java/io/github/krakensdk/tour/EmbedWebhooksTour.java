@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import io.github.krakensdk.embed.model.WebhookEventType;
 
 /**
  * The Embed webhooks of the tour, in two parts around the rest of Embed. {@link #start}: a
@@ -87,7 +88,7 @@ final class EmbedWebhooksTour {
     // The secret is in this answer only: the receiver keeps it to verify deliveries.
     verifier = new WebhookSignatureVerifier(registered.secret(), tour.sandbox.clock());
     webhookId = registered.webhook().id();
-    announcedBefore = tour.sandbox.embedEventTypes().size();
+    announcedBefore = tour.sandbox.embed().eventTypes().size();
     return webhookId + " → " + url + " (a local receiver; http is accepted for loopback only), enabled, "
         + EVENTS.size() + " event types; secret shown once, kept by the receiver";
   }
@@ -139,7 +140,7 @@ final class EmbedWebhooksTour {
    * moves on once the first attempts had their real-time chance.
    */
   private Set<String> awaitDeliveries(Tour tour) throws InterruptedException {
-    List<String> announced = tour.sandbox.embedEventTypes();
+    List<String> announced = tour.sandbox.embed().eventTypes().stream().map(WebhookEventType::value).toList();
     Set<String> expected = new TreeSet<>(announced.subList(announcedBefore, announced.size()));
     Instant deadline = tour.sandbox.clock().instant().plus(DELIVERY_LIMIT);
     for (int round = 0; !new TreeSet<>(receivedTypes()).containsAll(expected); round++) {

@@ -42,6 +42,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
+import io.github.krakensdk.sandbox.SpotFundingState;
 
 /**
  * The tour's Spot funding, subaccount and Earn steps: deposit methods, addresses (one generated)
@@ -122,7 +123,7 @@ final class SpotFundingTour {
     tour.step("getDepositStatus", () -> {
       // A deposit arrives to the address generated above: received, confirming, not credited yet.
       BigDecimal balance = balance("XXBT");
-      String arrived = sandbox.arriveDeposit("XBT", "Bitcoin", new BigDecimal("0.02"));
+      String arrived = sandbox.spot().arriveDeposit("XBT", "Bitcoin", new BigDecimal("0.02")).refid();
       DepositPage all = spot.getDepositStatus();
       Deposit confirming = all.deposits().get(0);
       check(confirming.refid().equals(arrived) && FundingStatus.SETTLED.equals(confirming.status()),
@@ -197,8 +198,8 @@ final class SpotFundingTour {
       FundingReference withdrawal =
           spot.withdrawFunds(r -> r.asset("XBT").key("btc-wallet-1").amount(amount));
       withdrawalRefid = withdrawal.refid();
-      String state = sandbox.withdrawalState(withdrawalRefid);
-      check(state.equals("INITIAL"), "a new withdrawal is " + state);
+      SpotFundingState state = sandbox.spot().withdrawalState(withdrawalRefid);
+      check(state == SpotFundingState.INITIAL, "a new withdrawal is " + state);
       BigDecimal after = balance("XXBT");
       check(before.subtract(after).compareTo(amount) == 0, "the balance moved from " + before + " to " + after);
       return "max_fee 0.0001 → " + capped.code() + "; 0.1 XBT → refid " + withdrawal.refid() + " (Initial), XBT balance "
@@ -233,8 +234,8 @@ final class SpotFundingTour {
       check(mine != null && FundingStatus.SUCCESS.equals(mine.status()), "ended " + states);
       check(states.size() == order.size(), "only " + states + " seen");
       check(mine.amount().add(mine.fee()).compareTo(new BigDecimal("0.1")) == 0, "amount " + mine.amount());
-      check("SUCCESS".equals(sandbox.withdrawalState(withdrawalRefid)), "the sandbox has it "
-          + sandbox.withdrawalState(withdrawalRefid));
+      check(sandbox.spot().withdrawalState(withdrawalRefid) == SpotFundingState.SUCCESS, "the sandbox has it "
+          + sandbox.spot().withdrawalState(withdrawalRefid));
       // The withdrawal the Spot part of the tour cancelled: Failure with status-prop canceled.
       WithdrawalPage page = spot.getWithdrawalStatus(r -> r.cursor(true).limit(3));
       List<Withdrawal> listed = new ArrayList<>(page.withdrawals());
@@ -266,8 +267,8 @@ final class SpotFundingTour {
     tour.step("createSubaccount", () -> {
       Boolean created = spot.createSubaccount(r -> r.username("desk-2").email("desk-2@example.com"));
       check(Boolean.TRUE.equals(created), "not created");
-      String iiban = sandbox.subaccountIiban("desk-2");
-      check(sandbox.subaccountBalances("desk-2").values().stream().allMatch(b -> b.signum() == 0),
+      String iiban = sandbox.spot().subaccount("desk-2").iiban();
+      check(sandbox.spot().subaccount("desk-2").balances().values().stream().allMatch(b -> b.signum() == 0),
           "a new subaccount with funds");
       KrakenServiceException again = expectError(() ->
           spot.createSubaccount(r -> r.username("desk-2").email("desk-2b@example.com")));
@@ -276,13 +277,13 @@ final class SpotFundingTour {
     });
     tour.step("accountTransfer", () -> {
       String master = sandbox.credentials().userIiban();
-      String desk = sandbox.subaccountIiban("desk-2");
+      String desk = sandbox.spot().subaccount("desk-2").iiban();
       BigDecimal before = balance("XXBT");
       AccountTransfer transfer = spot.accountTransfer(r -> r.asset("XBT").amount(new BigDecimal("0.25"))
           .from(master).to(desk));
       check(AccountTransferStatus.COMPLETE.equals(transfer.status()), "status " + transfer.status());
       BigDecimal after = balance("XXBT");
-      BigDecimal received = sandbox.subaccountBalances("desk-2").getOrDefault("XXBT", BigDecimal.ZERO);
+      BigDecimal received = sandbox.spot().subaccount("desk-2").balances().getOrDefault("XXBT", BigDecimal.ZERO);
       check(before.subtract(after).compareTo(new BigDecimal("0.25")) == 0, "master " + before + " → " + after);
       check(received.compareTo(new BigDecimal("0.25")) == 0, "desk-2 holds " + received);
       KrakenServiceException unknown = expectError(() -> spot.accountTransfer(r -> r.asset("XBT")
@@ -321,10 +322,10 @@ final class SpotFundingTour {
           spot.allocateEarnFunds(r -> r.strategyId(SOL_STRATEGY).amount(new BigDecimal("0.5"))));
       check(belowMinimum.hasError(SpotErrorCode.EARNINGS_BELOW_MIN), "below minimum: " + belowMinimum.errors());
       before[0] = balance("SOL");
-      before[1] = sandbox.earnAllocated(SOL_STRATEGY);
+      before[1] = sandbox.spot().earnAllocation(SOL_STRATEGY).allocated();
       Boolean accepted = spot.allocateEarnFunds(r -> r.strategyId(SOL_STRATEGY).amount(amount));
       check(Boolean.TRUE.equals(accepted), "not accepted");
-      check(sandbox.earnPending(SOL_STRATEGY).compareTo(amount) == 0, "pending " + sandbox.earnPending(SOL_STRATEGY));
+      check(sandbox.spot().earnAllocation(SOL_STRATEGY).pending().compareTo(amount) == 0, "pending " + sandbox.spot().earnAllocation(SOL_STRATEGY).pending());
       KrakenServiceException busy = expectError(() ->
           spot.allocateEarnFunds(r -> r.strategyId(SOL_STRATEGY).amount(amount)));
       check(busy.hasError(SpotErrorCode.EARNINGS_BUSY), "a second allocation: " + busy.errors());
@@ -346,7 +347,7 @@ final class SpotFundingTour {
       check(Boolean.FALSE.equals(status.pending()), "still pending after " + polls + " polls");
       check(before[0] != null, "allocateEarnFunds did not run");
       BigDecimal balance = balance("SOL");
-      BigDecimal allocated = sandbox.earnAllocated(SOL_STRATEGY);
+      BigDecimal allocated = sandbox.spot().earnAllocation(SOL_STRATEGY).allocated();
       check(before[0].subtract(balance).compareTo(amount) == 0, "SOL balance " + before[0] + " → " + balance);
       check(allocated.subtract(before[1]).compareTo(amount) == 0, "allocated " + before[1] + " → " + allocated);
       return "pending → done after " + polls + " polls; SOL balance " + plain(before[0]) + " → " + plain(balance)
@@ -355,7 +356,7 @@ final class SpotFundingTour {
     tour.step("listEarnAllocations", () -> {
       EarnAllocations usd = spot.listEarnAllocations();
       EarnAllocation sol = find(usd.items(), a -> a.strategyId().equals(SOL_STRATEGY), "no SOL allocation");
-      BigDecimal allocated = sandbox.earnAllocated(SOL_STRATEGY);
+      BigDecimal allocated = sandbox.spot().earnAllocation(SOL_STRATEGY).allocated();
       check(sol.amountAllocated().total()._native().compareTo(allocated) == 0,
           "total " + sol.amountAllocated().total()._native() + " against " + allocated);
       check(sol.amountAllocated().pending() == null, "still pending: " + sol.amountAllocated().pending());

@@ -287,7 +287,7 @@ final class SpotMarketTour {
       KrakenServiceException unknown = expectError(() -> spot.getLevel3OrderBook(r -> r.pair("DOGE/MARS")));
       check(unknown.hasError(SpotErrorCode.QUERY_UNKNOWN_ASSET_PAIR), "unknown pair gave " + unknown.errors());
       // Market data, but it needs "Orders and trades - Query open orders & trades" on the key.
-      SandboxKey readOnly = tour.sandbox.newSpotKey().permissions(SpotKeyPermission.FUNDS_QUERY).issue();
+      SandboxKey readOnly = tour.sandbox.spot().newKey().permissions(SpotKeyPermission.FUNDS_QUERY).issue();
       KrakenServiceException denied;
       try (KrakenClient other = tour.sandbox.newClientBuilder().spotCredentials(readOnly.credentials()).build()) {
         denied = expectError(() -> other.spot().getLevel3OrderBook(r -> r.pair("BTC/USD")));

@@ -121,7 +121,7 @@ final class SpotTradingTour {
     tour.step("getTradesHistory", () -> {
       int before = spot.getTradesHistory().count();
       // Another participant sells into the resting buy: 40 % of it fills at its price.
-      fills = tour.sandbox.fillSpotOrder(txid, new BigDecimal("0.4"));
+      fills = tour.sandbox.spot().fill(txid, new BigDecimal("0.4"));
       TradesHistory history = spot.getTradesHistory();
       check(history.count() == before + fills.size(), "count " + before + " → " + history.count());
       TradeInfo trade = history.trades().get(fills.get(0));
@@ -212,7 +212,7 @@ final class SpotTradingTour {
       WebSocketsToken token = spot.getWebSocketsToken();
       check(token.token() != null && token.token().length() >= 20, "token");
       check(Integer.valueOf(900).equals(token.expires()), "expires " + token.expires());
-      SandboxKey holder = tour.sandbox.webSocketsTokenKey(token.token()).orElse(null);
+      SandboxKey holder = tour.sandbox.spot().webSocketsTokenKey(token.token()).orElse(null);
       check(tour.sandbox.credentials().spot().equals(holder), "the token belongs to " + holder);
       String another = spot.getWebSocketsToken().token();
       check(!another.equals(token.token()), "the same token twice");

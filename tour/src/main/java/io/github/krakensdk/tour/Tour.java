@@ -342,8 +342,8 @@ public final class Tour {
       Boolean accepted =
           kraken.spot().deallocateEarnFunds(r -> r.strategyId(strategy).amount(new BigDecimal("1.5")));
       check(Boolean.TRUE.equals(accepted), "not accepted");
-      check(sandbox.earnPending(strategy).compareTo(new BigDecimal("-1.5")) == 0,
-          "pending " + sandbox.earnPending(strategy));
+      check(sandbox.spot().earnAllocation(strategy).pending().compareTo(new BigDecimal("-1.5")) == 0,
+          "pending " + sandbox.spot().earnAllocation(strategy).pending());
       KrakenServiceException busy = expectError(() ->
           kraken.spot().deallocateEarnFunds(r -> r.strategyId(strategy).amount(BigDecimal.ONE)));
       check(busy.hasError(SpotErrorCode.EARNINGS_BUSY), "second deallocation gave " + busy.errors());
@@ -364,7 +364,7 @@ public final class Tour {
       }
       check(Boolean.TRUE.equals(first.pending()), "the first status was not pending");
       check(Boolean.FALSE.equals(status.pending()), "still pending after " + polls + " polls");
-      return "pending → completed after " + polls + " polls; allocated now " + sandbox.earnAllocated(strategy);
+      return "pending → completed after " + polls + " polls; allocated now " + sandbox.spot().earnAllocation(strategy).allocated();
     });
     step("cancelWithdrawal", () -> {
       Boolean cancelled =
@@ -407,7 +407,7 @@ public final class Tour {
       SelfTradeStrategyResponse changed = kraken.futures()
           .updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.CANCEL_MAKER_SELF));
       check(SelfTradeStrategy.CANCEL_MAKER_SELF.equals(changed.strategy()), "strategy " + changed.strategy());
-      check(SelfTradeStrategy.CANCEL_MAKER_SELF.equals(sandbox.selfTradeStrategy()), "not kept");
+      check(SelfTradeStrategy.CANCEL_MAKER_SELF.equals(sandbox.futures().selfTradeStrategy()), "not kept");
       return "REJECT_TAKER → " + changed.strategy();
     });
     step("deleteAssignmentPreference", () -> {

@@ -101,7 +101,7 @@ class ContractDecisionsTest {
       throws Exception {
     // Spot calls each get a key of their own: its call counter is never the reason for an answer.
     KrakenClient spot = call.contract.family == Family.SPOT
-        ? sandbox.newClientBuilder().spotCredentials(sandbox.issueSpotKey().credentials()).build() : null;
+        ? sandbox.newClientBuilder().spotCredentials(sandbox.spot().newKey().issue().credentials()).build() : null;
     KrakenClient client = spot != null ? spot : call.contract.family == Family.OAUTH ? oauth : kraken;
     try {
       Throwable thrown = assertThrows(Throwable.class, () -> call.invokeBuilding(client, call.builderFilling(arguments)),

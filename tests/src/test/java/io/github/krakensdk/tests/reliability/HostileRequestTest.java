@@ -35,6 +35,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import java.net.URI;
 
 /**
  * Requests the SDK would never send, sent to the sandbox raw: oversized bodies, nesting a hundred
@@ -65,7 +66,7 @@ class HostileRequestTest {
     sandbox = started;
     // A key of its own: the hostile requests count on the demo key's call counter, which this
     // client's pacing cannot know of (as with two clients on one key).
-    kraken = started.newClientBuilder().spotCredentials(started.issueSpotKey().credentials()).build();
+    kraken = started.newClientBuilder().spotCredentials(started.spot().newKey().issue().credentials()).build();
   }
 
   @AfterAll
@@ -147,13 +148,13 @@ class HostileRequestTest {
     all.add(new Hostile("Spot", "signature made with another key's secret", "HTTP 200, EAPI:Invalid signature", s -> {
       long nonce = NonceSource.system().nextNonce();
       return spotSigned(s, "/0/private/TradeVolume", nonce, json("{\"nonce\":" + nonce + "}"), s.credentials().spot(),
-          s.issueSpotKey());
+          s.spot().newKey().issue());
     }));
     all.add(new Hostile("Futures", "signature made with another key's secret", "HTTP 401, authenticationError",
         s -> futures(s, "GET", "/derivatives/api/v3/notifications", null, null, s.credentials().futures(), null,
             s.credentials().futuresReadOnly())));
     all.add(new Hostile("Embed", "signature made with another key's secret", "HTTP 401, EAPI:Invalid signature",
-        s -> embed(s, "GET", "/b2b/earn/" + iiban, null, s.credentials().embed(), null, s.issueEmbedKey())));
+        s -> embed(s, "GET", "/b2b/earn/" + iiban, null, s.credentials().embed(), null, s.embed().newKey())));
     // ---- what belongs to another client ----
     all.add(new Hostile("OAuth", "refresh token of another client", "HTTP 400, invalid_grant", s -> {
       SandboxCredentials demo = s.credentials();
@@ -176,21 +177,21 @@ class HostileRequestTest {
     all.add(new Hostile("Embed", "webhook URL pointing at the sandbox itself", "HTTP 400, EGeneral:Invalid arguments",
         s -> {
           String webhook = s.credentials().webhookId();
-          s.setWebhookUrl(webhook, s.baseUrl() + "b2b/webhooks/" + webhook + "/test");
+          s.embed().setWebhookUrl(webhook, URI.create(s.baseUrl() + "b2b/webhooks/" + webhook + "/test"));
           try {
             return embed(s, "POST", "/b2b/webhooks/" + webhook + "/test", null, s.credentials().embed(), null);
           } finally {
-            s.setWebhookUrl(webhook, s.baseUrl() + "sandbox/webhooks/" + webhook);
+            s.embed().setWebhookUrl(webhook, URI.create(s.baseUrl() + "sandbox/webhooks/" + webhook));
           }
         }));
     all.add(new Hostile("Embed", "webhook URL pointing at the sandbox by another name (localhost)",
         "HTTP 400, EGeneral:Invalid arguments", s -> {
           String webhook = s.credentials().webhookId();
-          s.setWebhookUrl(webhook, "http://localhost:" + s.port() + "/b2b/webhooks/" + webhook + "/test");
+          s.embed().setWebhookUrl(webhook, URI.create("http://localhost:" + s.port() + "/b2b/webhooks/" + webhook + "/test"));
           try {
             return embed(s, "POST", "/b2b/webhooks/" + webhook + "/test", null, s.credentials().embed(), null);
           } finally {
-            s.setWebhookUrl(webhook, s.baseUrl() + "sandbox/webhooks/" + webhook);
+            s.embed().setWebhookUrl(webhook, URI.create(s.baseUrl() + "sandbox/webhooks/" + webhook));
           }
         }));
     return all;

@@ -115,13 +115,13 @@ class LoadTest {
   @Test
   void sixteenThreadsOfMixedOperations(Sandbox sandbox) throws Exception {
     Map<String, BigDecimal> before = new LinkedHashMap<>();
-    STRATEGIES.forEach(strategy -> before.put(strategy, sandbox.earnAllocated(strategy)));
+    STRATEGIES.forEach(strategy -> before.put(strategy, sandbox.spot().earnAllocation(strategy).allocated()));
     InMemoryTokenStore tokens = new InMemoryTokenStore();
     List<KrakenClient> clients = new ArrayList<>();
     for (int i = 0; i < THREADS; i++) {
       clients.add(sandbox.newClientBuilder()
-          .spotCredentials(sandbox.issueSpotKey().credentials())
-          .embedCredentials(sandbox.issueEmbedKey().credentials())
+          .spotCredentials(sandbox.spot().newKey().issue().credentials())
+          .embedCredentials(sandbox.embed().newKey().credentials())
           .oauth(sandbox.credentials().oauthConfidentialClient(), tokens)
           .orderedRequests(true)
           .build());
@@ -162,18 +162,18 @@ class LoadTest {
     List<String> earnProblems = new ArrayList<>();
     for (String strategy : STRATEGIES) {
       BigDecimal expected = before.get(strategy).subtract(counts.deallocated.getOrDefault(strategy, BigDecimal.ZERO));
-      BigDecimal after = sandbox.earnAllocated(strategy);
+      BigDecimal after = sandbox.spot().earnAllocation(strategy).allocated();
       if (expected.compareTo(after) != 0) {
         earnProblems.add(strategy + ": allocated " + after + ", expected " + expected);
       }
     }
-    Webhook webhook = sandbox.webhook(sandbox.credentials().webhookId());
+    Webhook webhook = sandbox.embed().webhook(sandbox.credentials().webhookId());
     boolean webhookKept = counts.subscriptionSets.contains(webhook.subscribedEvents());
-    boolean strategyKept = counts.strategies.contains(sandbox.selfTradeStrategy());
+    boolean strategyKept = counts.strategies.contains(sandbox.futures().selfTradeStrategy());
     List<String> autoEarnProblems = new ArrayList<>();
     counts.lastAutoEarn.forEach((user, last) -> {
-      if (sandbox.autoEarnEnabled(user) != last) {
-        autoEarnProblems.add(user + " ends " + sandbox.autoEarnEnabled(user) + ", its owner last wrote " + last);
+      if (sandbox.embed().autoEarnEnabled(user) != last) {
+        autoEarnProblems.add(user + " ends " + sandbox.embed().autoEarnEnabled(user) + ", its owner last wrote " + last);
       }
     });
 
@@ -196,7 +196,7 @@ class LoadTest {
     observed.put(AUTO_EARN, autoEarnProblems.isEmpty() && counts.lostUpdates.stream().noneMatch(p -> p.startsWith("auto"))
         ? EXPECTED.get(AUTO_EARN) : autoEarnProblems + " " + counts.lostUpdates);
     observed.put(SELF_TRADE, strategyKept && counts.lostUpdates.stream().noneMatch(p -> p.startsWith("strategy"))
-        ? EXPECTED.get(SELF_TRADE) : "final " + sandbox.selfTradeStrategy() + "; " + counts.lostUpdates);
+        ? EXPECTED.get(SELF_TRADE) : "final " + sandbox.futures().selfTradeStrategy() + "; " + counts.lostUpdates);
     observed.forEach(Observations::record);
 
     assertTrue(counts.made.sum() > THREADS, "the threads made almost no request: " + report);

@@ -223,7 +223,7 @@ class SecretsTest {
     secrets.add(demo.webhookSecret());
     secrets.add(Base64.getEncoder().encodeToString((demo.oauthConfidentialClientId() + ":"
         + demo.oauthConfidentialClientSecret()).getBytes(StandardCharsets.UTF_8)));
-    SandboxKey stranger = sandbox.issueSpotKey();
+    SandboxKey stranger = sandbox.spot().newKey().issue();
     secrets.add(stranger.secret());
 
     RedactingLogging logging = RedactingLogging.builder(wireLog::add).level(RedactingLogging.Level.BODY).build();

@@ -107,7 +107,7 @@ class PagingFromContractTest {
       throws Exception {
     String user = sandbox.credentials().userIiban();
     for (int i = 1; i <= 3; i++) {
-      sandbox.embedPartnerDeposit("BTC", new BigDecimal("0.0" + i));
+      sandbox.embed().partnerDeposit("BTC", new BigDecimal("0.0" + i));
     }
     List<String> walked = new ArrayList<>();
     for (Map.Entry<String, Walk> walk : walks(user).entrySet()) {

@@ -55,7 +55,7 @@ public final class ReadmeHarness implements AutoCloseable {
 
   /** Points the webhook at a partner server, asks the sandbox for a test delivery, and returns it as received. */
   public Delivery receiveWebhook(KrakenClient kraken, String webhookId) throws InterruptedException {
-    sandbox.setWebhookUrl(webhookId, partner.url("/kraken-webhooks").toString());
+    sandbox.embed().setWebhookUrl(webhookId, partner.url("/kraken-webhooks").uri());
     kraken.embed().testWebhook(r -> r.webhookId(webhookId));
     RecordedRequest delivered = WireFixture.take(partner);
     return new Delivery(delivered.getHeaders().get("X-Signature"), delivered.getBody().toByteArray());

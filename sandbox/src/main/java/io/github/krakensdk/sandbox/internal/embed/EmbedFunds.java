@@ -560,7 +560,7 @@ public final class EmbedFunds {
    * Moves every transfer to the state the sandbox clock has reached (one step per state),
    * crediting settled deposits and publishing each state reached. Caller holds the state's monitor.
    */
-  private void settle() {
+  public void settle() {
     Instant now = state.instant();
     Duration step = state.settings.withdrawalStep();
     for (Transfer t : transfers) {

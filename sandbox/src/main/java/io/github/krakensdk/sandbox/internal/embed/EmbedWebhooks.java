@@ -76,7 +76,7 @@ import okhttp3.ResponseBody;
  * this class (never on the publishing thread). A delivery that gets no 2xx is retried {@link
  * #RETRY_AFTER} the event on the sandbox clock (10 s, 30 s, 60 s, 120 s, 300 s: the contract's
  * schedule), each attempt signed again with its own time; a deleted or disabled webhook gets no
- * further attempt. Every attempt is kept for {@link Sandbox#webhookDeliveries(String)}.
+ * further attempt. Every attempt is kept for {@link io.github.krakensdk.sandbox.EmbedControls#webhookDeliveries(String)}.
  */
 public final class EmbedWebhooks implements Closeable {
   static final String TEST_MESSAGE = "Test event sent to check the webhook endpoint configuration.";

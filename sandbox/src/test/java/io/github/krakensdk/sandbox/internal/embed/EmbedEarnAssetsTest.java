@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import io.github.krakensdk.embed.model.AssetAmount;
 
 /** Embed Earn assets, and the rewards Auto-Earn pays. */
 class EmbedEarnAssetsTest {
@@ -58,14 +59,16 @@ class EmbedEarnAssetsTest {
     // 4 ETH at 3 % a year for 7 days: 0.00230136 ETH.
     EarnAsset paid = kraken.embed().listEarnAssets(r -> r.user(USER).currency("EUR")).assets().get("ETH");
     assertEquals(new BigDecimal("0.00230136"), paid.rewarded()._native());
-    assertEquals(new BigDecimal("4.00230136"), sandbox.embedBalance(USER, "ETH"));
+    assertEquals(new BigDecimal("4.00230136"), sandbox.embed().balances(USER).getOrDefault("ETH", BigDecimal.ZERO));
     assertEquals(1, kraken.embed().listPortfolioTransactions(r -> r.user(USER)
         .types(List.of(PortfolioTransactionType.EARN_REWARD)).assets(List.of("ETH"))).transactions().size());
-    assertTrue(sandbox.embedRewardsPaid(USER).contains("ETH 0.00230136"), sandbox.embedRewardsPaid(USER).toString());
+    assertTrue(sandbox.embed().rewardsPaid(USER).contains(
+        AssetAmount.builder().asset("ETH").amount(new BigDecimal("0.00230136")).build()),
+        sandbox.embed().rewardsPaid(USER).toString());
 
     // Paid once: reading again pays nothing more until the next period ends.
     kraken.embed().getAutoEarnStatus(r -> r.user(USER));
-    assertEquals(new BigDecimal("4.00230136"), sandbox.embedBalance(USER, "ETH"));
+    assertEquals(new BigDecimal("4.00230136"), sandbox.embed().balances(USER).getOrDefault("ETH", BigDecimal.ZERO));
   }
 
   @Test

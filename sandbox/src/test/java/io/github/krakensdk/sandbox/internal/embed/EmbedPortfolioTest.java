@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import io.github.krakensdk.sandbox.EmbedMovementKind;
 
 /** Embed portfolio summary, details and transactions, read from the user's balances and movements. */
 class EmbedPortfolioTest {
@@ -56,7 +57,7 @@ class EmbedPortfolioTest {
   void aTradeMovesDetailsSummaryAndTransactionsTogether(KrakenClient kraken, Sandbox sandbox) {
     clock.advance(Duration.ofHours(1));
     trade(sandbox, "Q-1", "USD", "-1000.00", "BTC", "0.01028278", "5.00");
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000.00"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000.00"));
 
     PortfolioDetails details = kraken.embed().listPortfolioDetails(r -> r.user(USER));
     Map<String, PortfolioAsset> byAsset = details.assets().stream()
@@ -93,8 +94,8 @@ class EmbedPortfolioTest {
   @Test
   void theDayPnlIsThePriceMoveOnWhatWasHeldAtMidnight(KrakenClient kraken, Sandbox sandbox) {
     clock.advance(Duration.ofDays(1)); // the seed is from yesterday now
-    sandbox.setEmbedPrice("ETH", new BigDecimal("3500.00"));
-    sandbox.moveEmbedBalance(USER, "deposit", "USD", new BigDecimal("100.00"), "D-1");
+    sandbox.embed().setPrice("ETH", new BigDecimal("3500.00"));
+    sandbox.embed().moveBalance(USER, EmbedMovementKind.DEPOSIT, "USD", new BigDecimal("100.00"), "D-1");
     PortfolioSummary summary = kraken.embed().getPortfolioSummary(r -> r.user(USER).includeCurrentDayPnl(true));
     assertEquals(new BigDecimal("80.00"), summary.currentDayPnl().pnl(), "4 ETH up 20 each; a deposit is no gain");
     assertEquals(new BigDecimal("87725.00"), summary.portfolioValue());
@@ -104,7 +105,7 @@ class EmbedPortfolioTest {
   void theHistorysLatestPointIsTheSummarysValue(KrakenClient kraken, Sandbox sandbox) {
     clock.advance(Duration.ofDays(1));
     trade(sandbox, "Q-1", "USD", "-1000.00", "BTC", "0.01028278", "5.00");
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000.00"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000.00"));
     java.time.LocalDate today = java.time.LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
     var history = kraken.embed().getPortfolioHistory(r -> r.user(USER).includeTotalBalance(true)
         .includeAssets(List.of("BTC")).startDate(today.minusDays(3)).endDate(today.plusDays(1)));
@@ -206,10 +207,10 @@ class EmbedPortfolioTest {
 
   static void trade(Sandbox sandbox, String reference, String spendAsset, String spend, String receiveAsset,
       String receive, String fee) {
-    sandbox.moveEmbedBalance(USER, "trade", spendAsset, new BigDecimal(spend), reference);
+    sandbox.embed().moveBalance(USER, EmbedMovementKind.TRADE, spendAsset, new BigDecimal(spend), reference);
     if (fee != null) {
-      sandbox.moveEmbedBalance(USER, "fee", spendAsset, new BigDecimal(fee).negate(), reference);
+      sandbox.embed().moveBalance(USER, EmbedMovementKind.FEE, spendAsset, new BigDecimal(fee).negate(), reference);
     }
-    sandbox.moveEmbedBalance(USER, "trade", receiveAsset, new BigDecimal(receive), reference);
+    sandbox.embed().moveBalance(USER, EmbedMovementKind.TRADE, receiveAsset, new BigDecimal(receive), reference);
   }
 }

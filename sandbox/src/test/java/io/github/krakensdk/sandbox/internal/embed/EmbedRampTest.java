@@ -33,7 +33,7 @@ class EmbedRampTest {
   void whatIsForSaleFollowsTheSandboxsPrices(KrakenClient kraken, Sandbox sandbox) {
     List<String> before = kraken.embed().listRampCryptoAssets().assets().stream().map(RampCryptoAsset::asset).toList();
     assertEquals(List.of("USDC", "BTC", "ETH", "SOL"), before, "every priced asset but fiat");
-    sandbox.setEmbedPrice("DOGE", new BigDecimal("0.21"));
+    sandbox.embed().setPrice("DOGE", new BigDecimal("0.21"));
     RampCryptoAsset doge = kraken.embed().listRampCryptoAssets(r -> r.country("DE")).assets().stream()
         .filter(a -> a.asset().equals("DOGE")).findFirst().orElseThrow();
     assertEquals(List.of("DOGE"), doge.networks(), "an asset without a known network is delivered over its own");
@@ -68,7 +68,7 @@ class EmbedRampTest {
 
   @Test
   void aProspectiveQuoteIsPricedAtTheSandboxPriceWithEveryFee(KrakenClient kraken, Sandbox sandbox) {
-    sandbox.setEmbedPrice("BTC", new BigDecimal("100000"));
+    sandbox.embed().setPrice("BTC", new BigDecimal("100000"));
     RampProspectiveQuote quote = kraken.embed().getRampProspectiveQuote(r -> r.inAsset("USD").inMethod("credit_card")
         .inAmount(new BigDecimal("1000")).outAsset("BTC").outMethod("Bitcoin").country("US").affiliateFeeBps(250));
     assertEquals(new BigDecimal("1000.00"), quote.spend().subtotal());

@@ -27,6 +27,7 @@ import okhttp3.Request;
 import okhttp3.Response;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import io.github.krakensdk.sandbox.EmbedMovementKind;
 
 /** Embed settlement reports: a partner's movements by day and type, in numbered pages. */
 class EmbedReportsTest {
@@ -43,7 +44,7 @@ class EmbedReportsTest {
     EmbedPortfolioTest.trade(sandbox, "Q-1", "USD", "-100.00", "ETH", "0.02873563", "0.50");
     clock.advance(Duration.ofDays(1));
     EmbedPortfolioTest.trade(sandbox, "Q-2", "USD", "-100.00", "BTC", "0.00102827", null);
-    sandbox.moveEmbedBalance(USER, "withdrawal", "USD", new BigDecimal("-50.00"), "W-1");
+    sandbox.embed().moveBalance(USER, EmbedMovementKind.WITHDRAWAL, "USD", new BigDecimal("-50.00"), "W-1");
 
     SettlementReports list = kraken.embed().listSettlementReports();
     assertEquals(List.of("2025-03-16 trades", "2025-03-16 transfers", "2025-03-15 trades", "2025-03-14 transfers"),

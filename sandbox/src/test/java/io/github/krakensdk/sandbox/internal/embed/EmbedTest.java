@@ -41,6 +41,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import java.net.URI;
 
 /** Embed through the SDK: profile updates, portfolio history, deposit methods, Auto-Earn and webhooks. */
 public class EmbedTest {
@@ -63,7 +64,7 @@ public class EmbedTest {
     kraken.embed().updateUser(r -> r.user(USER)
         .residence(residence("Kurfürstendamm 21", null))
         .nationalities(List.of(CountryCode.DE)));
-    UserProfileUpdate stored = sandbox.userProfile(USER);
+    UserProfileUpdate stored = sandbox.embed().profile(USER);
     assertEquals("Kurfürstendamm 21", stored.residence().line1());
     assertNull(stored.residence().line2(), "the residence is replaced as a whole, not merged");
     assertEquals(List.of(CountryCode.DE), stored.nationalities());
@@ -229,7 +230,7 @@ public class EmbedTest {
     AutoEarnStatus after = kraken.embed().getAutoEarnStatus(r -> r.user(USER).currency("EUR"));
     assertTrue(after.autoEarnEnabled());
     assertEquals(START.plus(SWITCH_DELAY), after.autoEarnLastChanged().toInstant());
-    assertTrue(sandbox.autoEarnEnabled(USER));
+    assertTrue(sandbox.embed().autoEarnEnabled(USER));
 
     kraken.embed().setAutoEarn(r -> r.user(USER).wantEnabled(true)); // the same value again is harmless
     clock.advance(SWITCH_DELAY);
@@ -258,7 +259,7 @@ public class EmbedTest {
     Webhook none = kraken.embed().updateWebhook(r -> r.webhookId(id).events(List.of())).webhook();
     assertEquals(List.of(), none.subscribedEvents());
     assertEquals(START, none.updatedAt().toInstant());
-    assertEquals(none, sandbox.webhook(id));
+    assertEquals(none, sandbox.embed().webhook(id));
   }
 
   @Test
@@ -284,7 +285,7 @@ public class EmbedTest {
           () -> kraken.embed().updateWebhook(r -> r.webhookId(webhook).enabled(true)));
       assertTrue(patch.hasError(EmbedErrorCode.NEXUS_WEBHOOK_NOT_FOUND), patch.errors().toString());
     }
-    assertTrue(sandbox.webhook(sandbox.credentials().foreignWebhookId()).enabled(), "the other partner's is untouched");
+    assertTrue(sandbox.embed().webhook(sandbox.credentials().foreignWebhookId()).enabled(), "the other partner's is untouched");
   }
 
   @Test
@@ -298,7 +299,7 @@ public class EmbedTest {
   void theTestSendsASignedDeliveryAndReportsTheReceiversAnswer(KrakenClient kraken, Sandbox sandbox) throws Exception {
     String id = sandbox.credentials().webhookId();
     try (Receiver receiver = new Receiver(202, "thanks")) {
-      sandbox.setWebhookUrl(id, receiver.url());
+      sandbox.embed().setWebhookUrl(id, URI.create(receiver.url()));
       WebhookTestResult result = kraken.embed().testWebhook(r -> r.webhookId(id));
       assertEquals(1, receiver.deliveries.size());
       Receiver.Delivery delivery = receiver.deliveries.get(0);
@@ -329,7 +330,7 @@ public class EmbedTest {
   void aReceiverThatRefusesIsReportedNotHidden(KrakenClient kraken, Sandbox sandbox) {
     String id = sandbox.credentials().webhookId();
     try (Receiver receiver = new Receiver(500, "boom")) {
-      sandbox.setWebhookUrl(id, receiver.url());
+      sandbox.embed().setWebhookUrl(id, URI.create(receiver.url()));
       WebhookTestResult result = kraken.embed().testWebhook(r -> r.webhookId(id));
       assertEquals(500, result.httpStatus());
       assertEquals("boom", result.responseBody());
@@ -343,7 +344,7 @@ public class EmbedTest {
     try (Receiver gone = new Receiver(200, "")) {
       url = gone.url();
     }
-    sandbox.setWebhookUrl(id, url);
+    sandbox.embed().setWebhookUrl(id, URI.create(url));
     WebhookTestResult result = kraken.embed().testWebhook(r -> r.webhookId(id));
     assertEquals("failed", result.result());
     assertNull(result.httpStatus());

@@ -123,7 +123,7 @@ class EmbedWebhooksTest {
   }
 
   static int attempts(Sandbox sandbox, String webhookId) {
-    List<WebhookDelivery> deliveries = sandbox.webhookDeliveries(webhookId);
+    List<WebhookDelivery> deliveries = sandbox.embed().webhookDeliveries(webhookId);
     return deliveries.isEmpty() ? 0 : deliveries.get(0).attempts().size();
   }
 
@@ -167,14 +167,14 @@ class EmbedWebhooksTest {
   void deletingStopsRetriesAndLaterDeliveries(KrakenClient kraken, Sandbox sandbox) throws Exception {
     try (Endpoint failing = new Endpoint(503)) {
       String id = register(kraken, failing.url(), true, List.of("user.verified", "user.closed")).webhook().id();
-      sandbox.publishEmbedEvent("user.verified", Seed.USER_IIBAN, Map.of());
+      sandbox.embed().publishEvent(WebhookEventType.USER_VERIFIED, Seed.USER_IIBAN, Map.of());
       await(() -> attempts(sandbox, id) == 1, "the first attempt failed");
       assertEquals(id, kraken.embed().deleteWebhook(r -> r.webhookId(id)).webhookId());
 
       clock.advance(Duration.ofSeconds(10));
-      sandbox.publishEmbedEvent("user.closed", Seed.USER_IIBAN, Map.of());
+      sandbox.embed().publishEvent(WebhookEventType.USER_CLOSED, Seed.USER_IIBAN, Map.of());
       settle();
-      List<WebhookDelivery> deliveries = sandbox.webhookDeliveries(id);
+      List<WebhookDelivery> deliveries = sandbox.embed().webhookDeliveries(id);
       assertEquals(1, deliveries.size(), "nothing is queued for a deleted webhook");
       assertEquals(WebhookDelivery.Status.CANCELLED, deliveries.get(0).status());
       assertEquals(1, deliveries.get(0).attempts().size(), "the retry due at +10 s was dropped");
@@ -198,17 +198,17 @@ class EmbedWebhooksTest {
       String disabledLater = register(kraken, endpoint.url(), true, List.of("user.verified")).webhook().id();
       kraken.embed().updateWebhook(r -> r.webhookId(disabledLater).enabled(false));
 
-      sandbox.publishEmbedEvent("user.verified", Seed.SECOND_USER_IIBAN, Map.of());
+      sandbox.embed().publishEvent(WebhookEventType.USER_VERIFIED, Seed.SECOND_USER_IIBAN, Map.of());
       await(() -> endpoint.deliveries.size() == 1, "the subscribed webhook received the event");
       settle();
       assertEquals(1, endpoint.deliveries.size());
       assertEquals(subscribed, endpoint.deliveries.get(0).header("X-Webhook-ID"));
-      assertEquals(WebhookDelivery.Status.DELIVERED, sandbox.webhookDeliveries(subscribed).get(0).status());
+      assertEquals(WebhookDelivery.Status.DELIVERED, sandbox.embed().webhookDeliveries(subscribed).get(0).status());
       for (String none : List.of(otherType, disabled, disabledLater)) {
-        assertEquals(List.of(), sandbox.webhookDeliveries(none), none);
+        assertEquals(List.of(), sandbox.embed().webhookDeliveries(none), none);
       }
       // The seeded disabled webhook is subscribed to user.verified too, and gets nothing either.
-      assertEquals(List.of(), sandbox.webhookDeliveries(Seed.WEBHOOK_DISABLED));
+      assertEquals(List.of(), sandbox.embed().webhookDeliveries(Seed.WEBHOOK_DISABLED));
     }
   }
 
@@ -216,16 +216,15 @@ class EmbedWebhooksTest {
   void anotherPartnersEventsNeverReachThisPartnersWebhooks(KrakenClient kraken, Sandbox sandbox) throws Exception {
     try (Endpoint endpoint = new Endpoint(200)) {
       String own = register(kraken, endpoint.url(), true, List.of("reward.paid")).webhook().id();
-      sandbox.publishEmbedEvent("reward.paid", Seed.OTHER_PARTNER_USER_IIBAN,
-          Map.of("amount", Map.of("asset", "ETH", "amount", new BigDecimal("0.0012"), "asset_class", "currency")));
+      sandbox.embed().publishEvent(WebhookEventType.REWARD_PAID, Seed.OTHER_PARTNER_USER_IIBAN, Map.of("amount", Map.of("asset", "ETH", "amount", new BigDecimal("0.0012"), "asset_class", "currency")));
       // The other partner's seeded webhook (its own receiver in the sandbox, which verifies) gets it.
-      await(() -> !sandbox.webhookDeliveries(Seed.WEBHOOK_FOREIGN).isEmpty()
-          && sandbox.webhookDeliveries(Seed.WEBHOOK_FOREIGN).get(0).status() == WebhookDelivery.Status.DELIVERED,
+      await(() -> !sandbox.embed().webhookDeliveries(Seed.WEBHOOK_FOREIGN).isEmpty()
+          && sandbox.embed().webhookDeliveries(Seed.WEBHOOK_FOREIGN).get(0).status() == WebhookDelivery.Status.DELIVERED,
           "the other partner's webhook acknowledged the event");
       settle();
-      assertEquals(List.of(), sandbox.webhookDeliveries(own));
+      assertEquals(List.of(), sandbox.embed().webhookDeliveries(own));
       assertEquals(0, endpoint.deliveries.size());
-      assertFalse(sandbox.embedEventTypes().contains("reward.paid"), "the demo partner's events only");
+      assertFalse(sandbox.embed().eventTypes().contains(WebhookEventType.REWARD_PAID), "the demo partner's events only");
       KrakenServiceException foreign = assertThrows(KrakenServiceException.class,
           () -> kraken.embed().deleteWebhook(r -> r.webhookId(Seed.WEBHOOK_FOREIGN)));
       assertEquals(404, foreign.httpStatus());
@@ -238,14 +237,14 @@ class EmbedWebhooksTest {
     try (Endpoint endpoint = new Endpoint(204)) {
       WebhookRegistrationResult registered = register(kraken, endpoint.url(), true,
           List.of("custom_order.executed", "withdrawal.status_updated"));
-      String eventId = sandbox.publishEmbedEvent("custom_order.executed", Seed.USER_IIBAN, Map.of(
+      String eventId = sandbox.embed().publishEvent(WebhookEventType.CUSTOM_ORDER_EXECUTED, Seed.USER_IIBAN, Map.of(
           "custom_order_id", "CO7RK2-M4QXP-D9LZTA",
           "action", Map.of("type", "spend",
               "amount", Map.of("asset", "USD", "amount", new BigDecimal("100.00"), "asset_class", "currency"),
               "quote", Map.of("asset", "BTC")),
           "trigger", Map.of("type", "price", "base_asset", "BTC", "quote_asset", "USD",
               "target_price", new BigDecimal("90000.00"), "condition", "lte")));
-      sandbox.publishEmbedEvent("withdrawal.status_updated", Seed.USER_IIBAN, Map.of("transaction_id", "FT-1",
+      sandbox.embed().publishEvent(WebhookEventType.WITHDRAWAL_STATUS_UPDATED, Seed.USER_IIBAN, Map.of("transaction_id", "FT-1",
           "status", "settled", "amount", Map.of("asset", "BTC", "amount", new BigDecimal("0.01000000"))));
       await(() -> endpoint.deliveries.size() == 2, "both events were delivered");
 
@@ -287,7 +286,7 @@ class EmbedWebhooksTest {
     try (Endpoint flaky = new Endpoint(500)) {
       WebhookRegistrationResult registered = register(kraken, flaky.url(), true, List.of("quote.executed"));
       String id = registered.webhook().id();
-      sandbox.publishEmbedEvent("quote.executed", Seed.USER_IIBAN, Map.of("quote_id", "QT-1", "status", "executed"));
+      sandbox.embed().publishEvent(WebhookEventType.QUOTE_EXECUTED, Seed.USER_IIBAN, Map.of("quote_id", "QT-1", "status", "executed"));
       await(() -> attempts(sandbox, id) == 1, "the first attempt, at once");
 
       clock.advance(Duration.ofSeconds(9));
@@ -304,7 +303,7 @@ class EmbedWebhooksTest {
       clock.advance(Duration.ofSeconds(300));
       settle();
 
-      WebhookDelivery delivery = sandbox.webhookDeliveries(id).get(0);
+      WebhookDelivery delivery = sandbox.embed().webhookDeliveries(id).get(0);
       assertEquals(WebhookDelivery.Status.DELIVERED, delivery.status());
       List<Instant> times = delivery.attempts().stream().map(WebhookDelivery.Attempt::at).toList();
       assertEquals(List.of(START, START.plusSeconds(10), START.plusSeconds(30), START.plusSeconds(60)), times);
@@ -330,7 +329,7 @@ class EmbedWebhooksTest {
   void afterTheLastRetryTheDeliveryFails(KrakenClient kraken, Sandbox sandbox) throws Exception {
     try (Endpoint down = new Endpoint(502)) {
       String id = register(kraken, down.url(), true, List.of("user.disabled")).webhook().id();
-      sandbox.publishEmbedEvent("user.disabled", Seed.USER_IIBAN, Map.of("reason", "requested by the partner"));
+      sandbox.embed().publishEvent(WebhookEventType.USER_DISABLED, Seed.USER_IIBAN, Map.of("reason", "requested by the partner"));
       int attempt = 1;
       await(() -> attempts(sandbox, id) == 1, "the first attempt");
       for (Duration retry : EmbedWebhooks.RETRY_AFTER) {
@@ -340,7 +339,7 @@ class EmbedWebhooksTest {
       }
       clock.advance(Duration.ofHours(1));
       settle();
-      WebhookDelivery delivery = sandbox.webhookDeliveries(id).get(0);
+      WebhookDelivery delivery = sandbox.embed().webhookDeliveries(id).get(0);
       assertEquals(6, delivery.attempts().size(), "the first attempt and 5 retries");
       assertEquals(WebhookDelivery.Status.FAILED, delivery.status());
       assertEquals(START.plusSeconds(300), delivery.attempts().get(5).at(), "the last within 5 minutes");
@@ -349,10 +348,10 @@ class EmbedWebhooksTest {
 
   @Test
   void theTourPartnersPublishedEventTypesAreListed(Sandbox sandbox) {
-    sandbox.publishEmbedEvent("user.verified", Seed.USER_IIBAN, Map.of());
-    sandbox.publishEmbedEvent("reward.paid", Seed.OTHER_PARTNER_USER_IIBAN, Map.of());
-    sandbox.publishEmbedEvent("quote.cancelled", Seed.SECOND_USER_IIBAN, Map.of("quote_id", "QT-2"));
-    assertEquals(List.of("user.verified", "quote.cancelled"), sandbox.embedEventTypes());
+    sandbox.embed().publishEvent(WebhookEventType.USER_VERIFIED, Seed.USER_IIBAN, Map.of());
+    sandbox.embed().publishEvent(WebhookEventType.REWARD_PAID, Seed.OTHER_PARTNER_USER_IIBAN, Map.of());
+    sandbox.embed().publishEvent(WebhookEventType.QUOTE_CANCELLED, Seed.SECOND_USER_IIBAN, Map.of("quote_id", "QT-2"));
+    assertEquals(List.of(WebhookEventType.USER_VERIFIED, WebhookEventType.QUOTE_CANCELLED), sandbox.embed().eventTypes());
   }
 
   /**

@@ -128,10 +128,10 @@ class FuturesTest {
 
   @Test
   void selfTradeStrategyDefaultsToRejectTakerAndPersists(KrakenClient kraken, Sandbox sandbox) {
-    assertEquals(SelfTradeStrategy.REJECT_TAKER, sandbox.selfTradeStrategy());
+    assertEquals(SelfTradeStrategy.REJECT_TAKER, sandbox.futures().selfTradeStrategy());
     assertEquals(SelfTradeStrategy.CANCEL_MAKER_ANY,
         kraken.futures().updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.CANCEL_MAKER_ANY)).strategy());
-    assertEquals(SelfTradeStrategy.CANCEL_MAKER_ANY, sandbox.selfTradeStrategy());
+    assertEquals(SelfTradeStrategy.CANCEL_MAKER_ANY, sandbox.futures().selfTradeStrategy());
     // Setting it again is harmless.
     assertEquals(SelfTradeStrategy.CANCEL_MAKER_ANY,
         kraken.futures().updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.CANCEL_MAKER_ANY)).strategy());
@@ -145,7 +145,7 @@ class FuturesTest {
           () -> readOnly.futures().updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.CANCEL_MAKER_SELF)));
       assertEquals(FuturesErrorCode.AUTHENTICATION_ERROR, e.code(FuturesErrorCode.class));
       assertEquals(401, e.httpStatus());
-      assertEquals(SelfTradeStrategy.REJECT_TAKER, sandbox.selfTradeStrategy());
+      assertEquals(SelfTradeStrategy.REJECT_TAKER, sandbox.futures().selfTradeStrategy());
       // Read-only is enough for the others.
       assertFalse(readOnly.futures().getNotifications().notifications().isEmpty());
     }
@@ -153,17 +153,17 @@ class FuturesTest {
 
   @Test
   void assignmentPreferenceIsDeletedByIdOnce(KrakenClient kraken, Sandbox sandbox) {
-    AssignmentParticipant seeded = sandbox.assignmentPreferences().get(48215L);
+    AssignmentParticipant seeded = sandbox.futures().assignmentPreferences().get(48215L);
     AssignmentPreferenceResponse deleted = kraken.futures().deleteAssignmentPreference(r -> r.id(48215L));
     assertEquals(48215L, deleted.id());
     assertEquals(seeded, deleted.participant());
-    assertFalse(sandbox.assignmentPreferences().containsKey(48215L));
+    assertFalse(sandbox.futures().assignmentPreferences().containsKey(48215L));
     for (long id : new long[] {48215L, 99999L}) {
       KrakenServiceException e = assertThrows(KrakenServiceException.class,
           () -> kraken.futures().deleteAssignmentPreference(r -> r.id(id)));
       assertEquals(FuturesErrorCode.NOT_FOUND, e.code(FuturesErrorCode.class), "id " + id);
     }
-    assertEquals(Set.of(48213L, 48214L), sandbox.assignmentPreferences().keySet());
+    assertEquals(Set.of(48213L, 48214L), sandbox.futures().assignmentPreferences().keySet());
   }
 
   @Test

@@ -268,7 +268,7 @@ public class OAuthTest {
     KeyPair keys = generator.generateKeyPair();
     SandboxCredentials demo = sandbox.credentials();
     ClientCredentials decrypted = ClientCredentials.confidentialFromEncryptedSecret(
-        demo.oauthConfidentialClientId(), sandbox.encryptedClientSecret(keys.getPublic()), keys.getPrivate());
+        demo.oauthConfidentialClientId(), sandbox.oauth().encryptedClientSecret(keys.getPublic()), keys.getPrivate());
     OAuthTokens tokens = tokenClient(sandbox, decrypted)
         .exchangeCode(code(sandbox, demo.oauthConfidentialClientId(), demo.redirectUri()), demo.redirectUri());
     assertEquals(START.plus(Duration.ofHours(24)), tokens.expiresAt());

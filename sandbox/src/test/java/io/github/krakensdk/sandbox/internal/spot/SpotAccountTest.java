@@ -230,7 +230,7 @@ class SpotAccountTest {
         answer.body());
     assertTrue(answer.body().contains("\"iban\":\"AA29 N84G TRQF ZL8R\""), answer.body());
 
-    SandboxKey other = sandbox.issueSpotKey();
+    SandboxKey other = sandbox.spot().newKey().issue();
     try (KrakenClient client = sandbox.newClientBuilder().spotCredentials(other.credentials()).build()) {
       ApiKeyInfo info = client.spot().getApiKeyInfo();
       assertEquals(other.key(), info.apiKey());

@@ -46,6 +46,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import io.github.krakensdk.sandbox.SpotFundingState;
 
 /**
  * The funding, subaccount and Earn operations over HTTP, on a clock the tests move: the states the
@@ -91,7 +92,7 @@ class SpotFundingTest {
     assertEquals(List.of(SpotFamily.ALREADY_PROCESSED), processed.errors());
     clock.advance(STEP);
     assertEquals(FundingStatus.SUCCESS, withdrawal(kraken, sent).status());
-    assertEquals("SUCCESS", sandbox.withdrawalState(sent));
+    assertEquals(SpotFundingState.SUCCESS, sandbox.spot().withdrawalState(sent));
     assertSame("0.3", before.subtract(balance(kraken, "XXBT")), "success moves nothing more");
   }
 
@@ -234,7 +235,7 @@ class SpotFundingTest {
     DepositAddress address = kraken.spot().listDepositAddresses(r -> r.asset("ETH").method("Ether (Hex)")._new(true))
         .get(0);
     BigDecimal before = balance(kraken, "XETH");
-    String refid = sandbox.arriveDeposit("ETH", "Ether (Hex)", new BigDecimal("3.25"));
+    String refid = sandbox.spot().arriveDeposit("ETH", "Ether (Hex)", new BigDecimal("3.25")).refid();
     var settled = kraken.spot().getDepositStatus(r -> r.asset("ETH")).deposits().get(0);
     assertEquals(refid, settled.refid());
     assertEquals(FundingStatus.SETTLED, settled.status());
@@ -246,7 +247,7 @@ class SpotFundingTest {
     clock.advance(Duration.ofMinutes(10));
     // Balance alone: the confirmation is booked before the exchange answers.
     assertSame("3.25", balance(kraken, "XETH").subtract(before));
-    assertEquals("Success", sandbox.depositState(refid));
+    assertEquals(SpotFundingState.SUCCESS, sandbox.spot().depositState(refid));
     assertEquals(FundingStatus.SUCCESS, kraken.spot().getDepositStatus(r -> r.asset("ETH")).deposits().get(0)
         .status());
     assertSame("3.25", balance(kraken, "XETH").subtract(before), "credited once");
@@ -271,7 +272,7 @@ class SpotFundingTest {
 
   @Test
   void depositStatusFiltersAndCursorPages(KrakenClient kraken, Sandbox sandbox) {
-    sandbox.arriveDeposit("XBT", "Bitcoin", new BigDecimal("0.5"));
+    sandbox.spot().arriveDeposit("XBT", "Bitcoin", new BigDecimal("0.5")).refid();
     List<String> all = kraken.spot().getDepositStatus().deposits().stream().map(d -> d.refid()).toList();
     assertEquals(5, all.size());
     assertEquals(2, kraken.spot().getDepositStatus(r -> r.method("Bitcoin")).deposits().size());
@@ -302,7 +303,7 @@ class SpotFundingTest {
   void subaccountsAreFundedAndEmptiedByAccountTransfer(KrakenClient kraken, Sandbox sandbox) {
     String master = sandbox.credentials().userIiban();
     assertEquals(Boolean.TRUE, kraken.spot().createSubaccount(r -> r.username("desk-7").email("desk7@example.com")));
-    String desk = sandbox.subaccountIiban("desk-7");
+    String desk = sandbox.spot().subaccount("desk-7").iiban();
     assertRefused("EGeneral:Invalid arguments:email", () -> kraken.spot()
         .createSubaccount(r -> r.username("desk-8").email("DESK7@example.com")), "an e-mail already used");
 
@@ -315,7 +316,7 @@ class SpotFundingTest {
         .from(desk).to(master));
     assertFalse(back.transferId().equals(in.transferId()));
     assertSame("600", before.subtract(balance(kraken, "ZUSD")));
-    assertSame("600", sandbox.subaccountBalances("desk-7").get("ZUSD"));
+    assertSame("600", sandbox.spot().subaccount("desk-7").balances().get("ZUSD"));
 
     assertRefused("EFunding:Insufficient funds", () -> kraken.spot().accountTransfer(r -> r.asset("USD")
         .amount(new BigDecimal("601")).from(desk).to(master)));
@@ -323,7 +324,7 @@ class SpotFundingTest {
         .amount(BigDecimal.ONE).from(master).to(master)), "to itself");
     assertRefused("EGeneral:Invalid arguments:from", () -> kraken.spot().accountTransfer(r -> r.asset("USD")
         .amount(BigDecimal.ONE).from("AA00 0000 0000 0000").to(master)), "an account that is not the master's");
-    assertSame("600", sandbox.subaccountBalances("desk-7").get("ZUSD"));
+    assertSame("600", sandbox.spot().subaccount("desk-7").balances().get("ZUSD"));
   }
 
   // ---- Earn ----

@@ -350,8 +350,8 @@ class SpotMarketTest {
   @Test
   void level3NeedsTheQueryOpenOrdersPermission(Sandbox sandbox) {
     Set<SpotKeyPermission> allButQueryOpen = EnumSet.complementOf(EnumSet.of(SpotKeyPermission.TRADES_QUERY_OPEN));
-    SandboxKey without = sandbox.newSpotKey().permissions(allButQueryOpen).issue();
-    SandboxKey only = sandbox.newSpotKey().permissions(SpotKeyPermission.TRADES_QUERY_OPEN).issue();
+    SandboxKey without = sandbox.spot().newKey().permissions(allButQueryOpen).issue();
+    SandboxKey only = sandbox.spot().newKey().permissions(SpotKeyPermission.TRADES_QUERY_OPEN).issue();
     try (KrakenClient refused = sandbox.newClientBuilder().spotCredentials(without.credentials()).build();
         KrakenClient allowed = sandbox.newClientBuilder().spotCredentials(only.credentials()).build()) {
       KrakenServiceException denied = assertThrows(KrakenServiceException.class,

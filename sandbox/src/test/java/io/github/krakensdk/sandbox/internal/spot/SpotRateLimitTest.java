@@ -88,7 +88,7 @@ class SpotRateLimitTest {
         other.spot().getTradeVolume(r -> r.pair("XBTUSD"));
       }
     }
-    assertEquals(BigDecimal.valueOf(15), sandbox.spotCallCounter(sandbox.credentials().spot()).stripTrailingZeros(),
+    assertEquals(BigDecimal.valueOf(15), sandbox.spot().key(sandbox.credentials().spot().key()).callCounter().stripTrailingZeros(),
         "the other process left the counter full");
     try (KrakenClient fresh = sandbox.newClient()) {
       for (int i = 0; i < BURST; i++) {
@@ -99,7 +99,7 @@ class SpotRateLimitTest {
       System.out.printf("rate limits across restarts: %d calls on a key another process had filled, no rate-limit"
           + " error, %d re-sent%n", BURST, fresh.rateLimitResends());
     }
-    assertTrue(sandbox.spotCallCounter(sandbox.credentials().spot()).compareTo(BigDecimal.valueOf(15)) <= 0);
+    assertTrue(sandbox.spot().key(sandbox.credentials().spot().key()).callCounter().compareTo(BigDecimal.valueOf(15)) <= 0);
   }
 
   /**
@@ -233,7 +233,7 @@ class SpotRateLimitTest {
     if (mode.equals("blocking")) {
       assertTrue(took.compareTo(published.plus(tier.decayTime(1))) <= 0, "and no slower than needed: " + took);
     }
-    assertTrue(sandbox.spotCallCounter(sandbox.credentials().spot()).compareTo(BigDecimal.valueOf(tier.maximum())) <= 0);
+    assertTrue(sandbox.spot().key(sandbox.credentials().spot().key()).callCounter().compareTo(BigDecimal.valueOf(tier.maximum())) <= 0);
   }
 
   /** Turned off, the client sends the burst as it comes: the sandbox refuses the 16th, typed. */
@@ -257,7 +257,7 @@ class SpotRateLimitTest {
   /** The tier is the client's setting: a Pro key paced as Pro is faster, and still never refused. */
   @Test
   void aProKeyPacedAsPro(Sandbox sandbox) {
-    SandboxKey pro = sandbox.newSpotKey().tier(SpotRateTier.PRO).issue();
+    SandboxKey pro = sandbox.spot().newKey().tier(SpotRateTier.PRO).issue();
     Instant start = clock.instant();
     try (KrakenClient kraken = sandbox.newClientBuilder().spotCredentials(pro.credentials())
         .spotRateTier(SpotRateTier.PRO).build()) {

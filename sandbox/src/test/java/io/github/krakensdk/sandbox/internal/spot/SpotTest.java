@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import io.github.krakensdk.sandbox.SpotFundingState;
 
 /** Spot through the SDK: asset filters and naming, fee tiers per pair, the Earn and withdrawal states. */
 public class SpotTest {
@@ -114,7 +115,7 @@ public class SpotTest {
   @Test
   void deallocationRefusalsThenAcceptedPendingBusyAndCompletion(KrakenClient kraken, Sandbox sandbox) {
     String strategy = SpotFamily.STRATEGY_ETH;
-    BigDecimal allocated = sandbox.earnAllocated(strategy);
+    BigDecimal allocated = sandbox.spot().earnAllocation(strategy).allocated();
 
     KrakenServiceException below = assertThrows(KrakenServiceException.class,
         () -> kraken.spot().deallocateEarnFunds(deallocate(strategy, "0.001")));
@@ -129,8 +130,8 @@ public class SpotTest {
 
     assertEquals(Boolean.TRUE, kraken.spot().deallocateEarnFunds(deallocate(strategy, "2.5")));
     assertTrue(status(kraken, strategy));
-    assertEquals(0, new BigDecimal("-2.5").compareTo(sandbox.earnPending(strategy)));
-    assertEquals(0, allocated.compareTo(sandbox.earnAllocated(strategy)), "not moved before completion");
+    assertEquals(0, new BigDecimal("-2.5").compareTo(sandbox.spot().earnAllocation(strategy).pending()));
+    assertEquals(0, allocated.compareTo(sandbox.spot().earnAllocation(strategy).allocated()), "not moved before completion");
 
     KrakenServiceException busy = assertThrows(KrakenServiceException.class,
         () -> kraken.spot().deallocateEarnFunds(deallocate(strategy, "1")));
@@ -143,8 +144,8 @@ public class SpotTest {
     assertTrue(status(kraken, strategy), "still in progress one second before the delay");
     clock.advance(Duration.ofSeconds(1));
     assertFalse(status(kraken, strategy));
-    assertEquals(0, BigDecimal.ZERO.compareTo(sandbox.earnPending(strategy)));
-    assertEquals(0, allocated.subtract(new BigDecimal("2.5")).compareTo(sandbox.earnAllocated(strategy)));
+    assertEquals(0, BigDecimal.ZERO.compareTo(sandbox.spot().earnAllocation(strategy).pending()));
+    assertEquals(0, allocated.subtract(new BigDecimal("2.5")).compareTo(sandbox.spot().earnAllocation(strategy).allocated()));
 
     // Once completed, the strategy takes another deallocation.
     assertEquals(Boolean.TRUE, kraken.spot().deallocateEarnFunds(deallocate(strategy, "1")));
@@ -153,12 +154,12 @@ public class SpotTest {
   @Test
   void deallocatingMoreThanAllocatedFailsOnCompletionAndStatusReportsIt(KrakenClient kraken, Sandbox sandbox) {
     String strategy = SpotFamily.STRATEGY_USDC;
-    BigDecimal allocated = sandbox.earnAllocated(strategy);
+    BigDecimal allocated = sandbox.spot().earnAllocation(strategy).allocated();
     assertEquals(Boolean.TRUE, kraken.spot().deallocateEarnFunds(deallocate(strategy, "999999")));
     clock.advance(EARN_DELAY);
     KrakenServiceException failed = assertThrows(KrakenServiceException.class, () -> status(kraken, strategy));
     assertEquals(List.of(SpotFamily.INSUFFICIENT_FUNDS), failed.errors());
-    assertEquals(0, allocated.compareTo(sandbox.earnAllocated(strategy)));
+    assertEquals(0, allocated.compareTo(sandbox.spot().earnAllocation(strategy).allocated()));
   }
 
   @Test
@@ -182,17 +183,17 @@ public class SpotTest {
   @Test
   void onlyWithdrawalsNotYetProcessedCanBeCancelled(KrakenClient kraken, Sandbox sandbox) {
     assertEquals(Boolean.TRUE, cancel(kraken, "ETH", SpotFamily.WITHDRAWAL_PENDING));
-    assertEquals("CANCELLED", sandbox.withdrawalState(SpotFamily.WITHDRAWAL_PENDING));
+    assertEquals(SpotFundingState.CANCELLED, sandbox.spot().withdrawalState(SpotFamily.WITHDRAWAL_PENDING));
     assertEquals(Boolean.TRUE, cancel(kraken, "XXBT", SpotFamily.WITHDRAWAL_INITIAL), "internal asset names work too");
 
     for (String processed : List.of(SpotFamily.WITHDRAWAL_SETTLED, SpotFamily.WITHDRAWAL_SUCCESS,
         SpotFamily.WITHDRAWAL_FAILURE)) {
       String asset = processed.equals(SpotFamily.WITHDRAWAL_SETTLED) ? "ETH"
           : processed.equals(SpotFamily.WITHDRAWAL_SUCCESS) ? "USDC" : "SOL";
-      String before = sandbox.withdrawalState(processed);
+      SpotFundingState before = sandbox.spot().withdrawalState(processed);
       KrakenServiceException e = assertThrows(KrakenServiceException.class, () -> cancel(kraken, asset, processed));
       assertEquals(List.of(SpotFamily.ALREADY_PROCESSED), e.errors(), processed);
-      assertEquals(before, sandbox.withdrawalState(processed));
+      assertEquals(before, sandbox.spot().withdrawalState(processed));
     }
     KrakenServiceException again = assertThrows(KrakenServiceException.class,
         () -> cancel(kraken, "ETH", SpotFamily.WITHDRAWAL_PENDING));
@@ -207,7 +208,7 @@ public class SpotTest {
     KrakenServiceException e = assertThrows(KrakenServiceException.class,
         () -> cancel(kraken, "XBT", SpotFamily.WITHDRAWAL_PENDING));
     assertEquals(List.of(SpotFamily.UNKNOWN_REFERENCE), e.errors());
-    assertEquals("PENDING", sandbox.withdrawalState(SpotFamily.WITHDRAWAL_PENDING));
+    assertEquals(SpotFundingState.PENDING, sandbox.spot().withdrawalState(SpotFamily.WITHDRAWAL_PENDING));
   }
 
   static Boolean cancel(KrakenClient kraken, String asset, String refid) {
