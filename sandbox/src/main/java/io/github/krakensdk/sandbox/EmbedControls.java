@@ -5,7 +5,6 @@ import io.github.krakensdk.sandbox.internal.embed.EmbedUser;
 import io.github.krakensdk.sandbox.internal.embed.EmbedFamily;
 import io.github.krakensdk.sandbox.internal.embed.EmbedReports;
 import io.github.krakensdk.sandbox.internal.embed.EmbedState;
-import io.github.krakensdk.embed.internal.model.UserProfileUpdate;
 import io.github.krakensdk.embed.model.AssetAmount;
 import io.github.krakensdk.embed.model.CustomOrderStatusValue;
 import io.github.krakensdk.embed.model.FundingTransactionStatus;
@@ -97,14 +96,6 @@ public final class EmbedControls {
     embed.users.close(Objects.requireNonNull(iiban, "iiban == null"));
   }
 
-  /**
-   * The user's profile as {@code createUser} and {@code updateUser} left it.
-   *
-   * @throws IllegalArgumentException for an unknown user.
-   */
-  public UserProfileUpdate profile(String iiban) {
-    return embed.profile(Objects.requireNonNull(iiban, "iiban == null"));
-  }
 
   /**
    * Whether Auto-Earn is on for the user now, a switch due by the sandbox clock applied first.

@@ -459,11 +459,9 @@ public final class Sandbox implements Closeable {
   }
 
   /**
-   * An Embed user's stored profile.
-   *
-   * @deprecated Use {@link #embed()}{@code .}{@link EmbedControls#profile(String) profile(iiban)}.
+   * An Embed user's stored profile. Not on {@link EmbedControls}: its type is the SDK's request
+   * body, which 1.0.0 published here; a typed profile of the sandbox's own would replace it.
    */
-  @Deprecated
   public UserProfileUpdate userProfile(String iiban) {
     return embed.profile(iiban);
   }

@@ -209,6 +209,6 @@ class AuthenticationTest {
     Raw.Answer withBody = raw.embed("PATCH", "/b2b/users/" + Seed.USER_IIBAN, "{\"language\":\"de\"}", key,
         Raw.nonce());
     assertEquals(200, withBody.status(), withBody.body());
-    assertEquals("de", sandbox.embed().profile(Seed.USER_IIBAN).language());
+    assertEquals("de", sandbox.userProfile(Seed.USER_IIBAN).language());
   }
 }

@@ -143,7 +143,7 @@ class ConcurrencyTest {
       return racers.get(i).embed().updateUser(updates.get(i));
     });
     assertTrue(outcomes.stream().allMatch(SuccessResult.SUCCESS::equals), outcomes.toString());
-    UserProfileUpdate stored = sandbox.embed().profile(Seed.USER_IIBAN);
+    UserProfileUpdate stored = sandbox.userProfile(Seed.USER_IIBAN);
     assertEquals("+4930901820", stored.phone());
     assertEquals("de", stored.language());
     assertEquals("Acme", stored.employerName());

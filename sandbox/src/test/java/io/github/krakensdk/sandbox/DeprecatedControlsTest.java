@@ -53,7 +53,6 @@ class DeprecatedControlsTest {
   @Test
   void embedControlsMoveTheSameWorld(Sandbox sandbox) {
     String user = Seed.USER_IIBAN;
-    assertEquals(sandbox.embed().profile(user), sandbox.userProfile(user));
     assertEquals(sandbox.embed().autoEarnEnabled(user), sandbox.autoEarnEnabled(user));
     String webhookId = sandbox.credentials().webhookId();
     assertEquals(sandbox.embed().webhook(webhookId), sandbox.webhook(webhookId));

@@ -71,7 +71,7 @@ class EmbedUsersTest {
     assertEquals(VerificationType.IDENTITY, action.verificationType());
     assertEquals(OffsetDateTime.parse("2025-05-14T09:30:00Z"), action.deadline());
     assertFalse(sandbox.embed().verified(iiban));
-    assertEquals("Fernández", sandbox.embed().profile(iiban).fullName().lastName(), "the profile is stored");
+    assertEquals("Fernández", sandbox.userProfile(iiban).fullName().lastName(), "the profile is stored");
   }
 
   @Test

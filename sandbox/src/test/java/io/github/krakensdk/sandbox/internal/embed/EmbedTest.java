@@ -64,7 +64,7 @@ public class EmbedTest {
     kraken.embed().updateUser(r -> r.user(USER)
         .residence(residence("Kurfürstendamm 21", null))
         .nationalities(List.of(CountryCode.DE)));
-    UserProfileUpdate stored = sandbox.embed().profile(USER);
+    UserProfileUpdate stored = sandbox.userProfile(USER);
     assertEquals("Kurfürstendamm 21", stored.residence().line1());
     assertNull(stored.residence().line2(), "the residence is replaced as a whole, not merged");
     assertEquals(List.of(CountryCode.DE), stored.nationalities());
