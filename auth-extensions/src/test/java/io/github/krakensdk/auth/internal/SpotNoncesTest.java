@@ -133,4 +133,24 @@ final class SpotNoncesTest {
     assertEquals("{\"nonce\":5,\"a\":\"nonc\"}", encoded("{\"a\":\"nonc\"}"));
     assertEquals("{\"nonce\":5,\"a\":\"nonce\"}", encoded("{\"a\":\"nonce\"}"));
   }
+
+  @Test
+  void anEncodedBodyTakesANonceOutsideAsciiAsUtf8() {
+    // A nonce is digits, but a caller's nonce source may hand anything: the fast path writes bytes
+    // as they are only for ASCII, and anything else goes in as UTF-8, as the checked path writes it.
+    assertEquals("{\"nonce\":\u00e95,\"a\":1}", encoded("{\"a\":1}", "\u00e95"));
+    assertEquals("{\"nonce\":\u0080}", encoded("{}", "\u0080"));
+    assertEquals("{\"nonce\":\u007f,\"a\":1}", encoded("{\"a\":1}", "\u007f"));
+  }
+
+  @Test
+  void aFormNonceIsWrittenAsIso88591() {
+    assertArrayEquals(new byte[] {'n', 'o', 'n', 'c', 'e', '=', (byte) 0xFF}, SpotNonces.putIntoForm(new byte[0], "\u00ff"));
+    assertArrayEquals(new byte[] {'n', 'o', 'n', 'c', 'e', '=', '?'}, SpotNonces.putIntoForm(new byte[0], "\u0100"));
+  }
+
+  private static String encoded(String body, String nonce) {
+    return new String(
+        SpotNonces.putIntoEncodedJson(body.getBytes(StandardCharsets.UTF_8), nonce), StandardCharsets.UTF_8);
+  }
 }
