@@ -100,7 +100,9 @@ public final class StatePart {
       }
     }
     if (!missing.isEmpty()) {
-      throw new IllegalArgumentException("missing " + String.join(", ", missing));
+      // "member: rule", as every message of the codec, so that the control plane can name the member.
+      throw new IllegalArgumentException(missing.get(0) + ": missing" + (missing.size() == 1 ? ""
+          : " (and " + String.join(", ", missing.subList(1, missing.size())) + ")"));
     }
     for (Map.Entry<String, StatePart> part : parts.entrySet()) {
       part.getValue().check(object.get(part.getKey()), path + "." + part.getKey());
