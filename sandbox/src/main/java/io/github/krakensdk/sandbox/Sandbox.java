@@ -124,6 +124,7 @@ public final class Sandbox implements Closeable {
     server.createContext("/", new Router(spot, futures, oauth, embed, responseCheck, settings.clock(),
         this::describe));
     server.createContext(ControlPlane.PREFIX, new ControlPlane(this)); // the control plane, sandbox.yaml
+    this.seedState = state().export(); // what reset restores
     server.start();
   }
 
@@ -1050,5 +1051,31 @@ public final class Sandbox implements Closeable {
   /** Embed: keys, verifications, deposits arriving, balances, prices and webhooks. */
   public EmbedControls embed() {
     return new EmbedControls(embed);
+  }
+
+  // ---- the state: export, import, reset (the control plane's exportState, importState, resetState) ----
+
+  /** The state right after seeding, taken at the end of construction: what {@link StateControls#reset()} restores. */
+  private SandboxState seedState;
+
+  /**
+   * The whole state as a JSON document, to save a world and start a test from it: export, reset to
+   * the seed state, import ({@code resetState}, {@code exportState} and {@code importState} of the
+   * control plane).
+   *
+   * <pre>{@code
+   * SandboxState saved = sandbox.state().export();
+   * sandbox.state().reset();
+   * sandbox.state().restore(saved);
+   * }</pre>
+   */
+  public StateControls state() {
+    Map<String, io.github.krakensdk.sandbox.internal.state.StatePart> sections = new java.util.LinkedHashMap<>();
+    sections.put("nonces", io.github.krakensdk.sandbox.internal.state.StatePart.of(nonces, "last"));
+    sections.put("spot", spot.state());
+    sections.put("futures", futures.state());
+    sections.put("oauth", oauth.state());
+    sections.put("embed", embed.state());
+    return new StateControls(sections, time, seedState);
   }
 }

@@ -9,6 +9,7 @@ import io.github.krakensdk.sandbox.FuturesKeyAccess;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxKey;
 import io.github.krakensdk.sandbox.SandboxOAuthClient;
+import io.github.krakensdk.sandbox.SandboxState;
 import io.github.krakensdk.sandbox.SpotDeposit;
 import io.github.krakensdk.sandbox.SpotFundingState;
 import io.github.krakensdk.sandbox.SpotKeyBuilder;
@@ -39,12 +40,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The control plane over HTTP: the operations of {@code sandbox.yaml} under {@code /sandbox/v1/},
  * each a thin JSON door to the same typed Java controls a test calls ({@link Sandbox#spot()},
  * {@link Sandbox#embed()}, {@link Sandbox#futures()}, {@link Sandbox#oauth()}, {@link
- * Sandbox#time()}): one implementation, two doors. Every request is checked against the document
+ * Sandbox#time()}, {@link Sandbox#state()}): one implementation, two doors. Every request is checked against the document
  * first, by the checker of the Kraken contracts ({@link Contract}, {@code sandbox.yaml} compiled
  * by the build); a refusal is a problem document naming the field and the rule.
  *
@@ -56,6 +58,8 @@ public final class ControlPlane implements HttpHandler {
   /** The reserved prefix: no Kraken family has a path under {@code /sandbox}. */
   public static final String PREFIX = "/sandbox/v1/";
   private static final int BODY_LIMIT = 1 << 20;
+  /** importState's limit: a state document is a few MiB (the seed alone about 2). */
+  private static final int STATE_BODY_LIMIT = 64 << 20;
   private static final JsonAdapter<Object> JSON = new Moshi.Builder().build().adapter(Object.class).serializeNulls();
   /** sandbox.yaml, compiled by the build beside the four contracts, with its formats as rules. */
   private static final Contract CONTRACT = Contract.load("sandbox");
@@ -66,8 +70,13 @@ public final class ControlPlane implements HttpHandler {
 
   private record Answer(int status, Object json) {}
 
+  /** An answer's JSON text, sent as it is (the state document, byte for byte). */
+  private record JsonText(String text) {}
+
   private final Sandbox sandbox;
   private final Map<String, Handler> operations = new LinkedHashMap<>();
+  /** The operations that take their body as text, not as a JSON tree: importState. */
+  private final Map<String, Function<String, Answer>> textOperations = new LinkedHashMap<>();
 
   public ControlPlane(Sandbox sandbox) {
     this.sandbox = Objects.requireNonNull(sandbox, "sandbox == null");
@@ -184,8 +193,27 @@ public final class ControlPlane implements HttpHandler {
       }
       return ok(Map.of("deliveries", deliveries));
     });
+    // ---- the state: export, import, reset ----
+    operations.put("resetState", (path, body) -> {
+      sandbox.state().reset();
+      return clock();
+    });
+    operations.put("exportState", (path, body) -> ok(new JsonText(sandbox.state().export().toJson())));
+    textOperations.put("importState", text -> {
+      try {
+        sandbox.state().restore(SandboxState.fromJson(text));
+      } catch (IllegalArgumentException e) {
+        // The codec's messages read "member: rule" (format: this sandbox reads ..., nonces: missing).
+        String message = e.getMessage() == null ? "not a state document of this sandbox" : e.getMessage();
+        int colon = message.indexOf(": ");
+        throw new ControlProblem(400, colon < 0 ? "state" : message.substring(0, colon),
+            colon < 0 ? message : message.substring(colon + 2), message);
+      }
+      return clock();
+    });
     for (Operation operation : CONTRACT.all()) {
-      if (!operation.operationId().equals("getControlPlaneDocument") && !operations.containsKey(operation.operationId())) {
+      if (!operation.operationId().equals("getControlPlaneDocument") && !operations.containsKey(operation.operationId())
+          && !textOperations.containsKey(operation.operationId())) {
         throw new IllegalStateException("sandbox.yaml's " + operation.operationId() + " has no handler");
       }
     }
@@ -208,14 +236,15 @@ public final class ControlPlane implements HttpHandler {
       Answer answer;
       try {
         answer = run(method, path, query(exchange.getRequestURI().getRawQuery()), exchange.getRequestHeaders(),
-            readBody(exchange));
+            readBody(exchange, path.equals(PREFIX + "state") ? STATE_BODY_LIMIT : BODY_LIMIT));
       } catch (ControlProblem problem) {
         answer = new Answer(problem.status, problem.document());
       } catch (RuntimeException e) {
         answer = new Answer(500, new ControlProblem(500, null, null, "kraken-sandbox failed: " + e).document());
       }
       String type = answer.status() >= 400 ? "application/problem+json" : "application/json";
-      send(exchange, answer.status(), type, JSON.toJson(answer.json()).getBytes(StandardCharsets.UTF_8));
+      String text = answer.json() instanceof JsonText json ? json.text() : JSON.toJson(answer.json());
+      send(exchange, answer.status(), type, text.getBytes(StandardCharsets.UTF_8));
     }
   }
 
@@ -239,6 +268,10 @@ public final class ControlPlane implements HttpHandler {
       throw ControlProblem.of(problems.get(0));
     }
     Map<String, String> parameters = CONTRACT.pathParameters(operation, path);
+    Function<String, Answer> textOperation = textOperations.get(operation.operationId());
+    if (textOperation != null) {
+      return textOperation.apply(given == null ? "" : new String(given, StandardCharsets.UTF_8));
+    }
     try {
       return operations.get(operation.operationId()).run(parameters,
           given == null ? null : (Map<String, Object>) JsonValues.read(given));
@@ -361,11 +394,11 @@ public final class ControlPlane implements HttpHandler {
     return new Answer(200, json);
   }
 
-  private static byte[] readBody(HttpExchange exchange) throws IOException {
+  private static byte[] readBody(HttpExchange exchange, int limit) throws IOException {
     try (InputStream in = exchange.getRequestBody()) {
-      byte[] body = in.readNBytes(BODY_LIMIT + 1);
-      if (body.length > BODY_LIMIT) {
-        throw ControlProblem.invalid("body", "at most " + BODY_LIMIT + " bytes", null);
+      byte[] body = in.readNBytes(limit + 1);
+      if (body.length > limit) {
+        throw ControlProblem.invalid("body", "at most " + limit + " bytes", null);
       }
       return body;
     }

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.embed;
 
+import io.github.krakensdk.sandbox.internal.state.StatePart;
 import io.github.krakensdk.sandbox.internal.RootAccess;
 import io.github.krakensdk.sandbox.internal.http.ContractValidator;
 import io.github.krakensdk.sandbox.Sandbox;
@@ -216,5 +217,29 @@ public final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
   /** Stops what runs in the background (webhook deliveries). */
   public void close() {
     webhooks.close();
+  }
+
+  // ---- state document (export, import, reset) ----
+
+  /**
+   * This family's state for the state document: partner keys, users (profile, verification,
+   * balances, movements, Auto-Earn), prices, events, accounts, quotes, custom orders, funds
+   * (addresses, transfers), ledgers, reports and webhooks with their deliveries.
+   */
+  public StatePart state() {
+    return StatePart.of(this, "keys", "issued")
+        .with("state", StatePart.of(state, "users", "usdPrices", "events"))
+        .with("users", StatePart.of(users, "accounts"))
+        .with("quotes", StatePart.of(quotes, "issued", "quotes"))
+        .with("customOrders", StatePart.of(customOrders, "issued", "orders"))
+        .with("funds", StatePart.of(funds, "addresses", "savedAddresses", "feeTokens", "remembered", "transfers",
+            "byRef"))
+        .with("ledger", portfolio.ledgerState())
+        .with("reports", StatePart.of(reports, "linked"))
+        .with("webhooks", StatePart.of(webhooks, "hooks", "deliveries", "pending"))
+        .refers("assets", assets)
+        .refers("portfolio", portfolio)
+        .refers("earn", earn)
+        .refers("ramp", ramp);
   }
 }

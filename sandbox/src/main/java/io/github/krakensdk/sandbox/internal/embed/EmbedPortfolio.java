@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.embed;
 
+import io.github.krakensdk.sandbox.internal.state.StatePart;
 import io.github.krakensdk.sandbox.internal.http.HttpCall;
 import io.github.krakensdk.sandbox.internal.http.Json;
 import io.github.krakensdk.sandbox.internal.http.Reply;
@@ -476,5 +477,12 @@ final class EmbedPortfolio {
     synchronized (state) {
       return EmbedFamily.ok(PortfolioHistoryResponse.builder().result(PortfolioHistories.page(query, live)).build());
     }
+  }
+
+  // ---- state document (export, import, reset) ----
+
+  /** The ledger's state (balance histories) for the state document. */
+  StatePart ledgerState() {
+    return StatePart.of(ledger, "history");
   }
 }

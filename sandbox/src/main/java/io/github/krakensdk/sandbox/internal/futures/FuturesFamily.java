@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.futures;
 
+import io.github.krakensdk.sandbox.internal.state.StatePart;
 import io.github.krakensdk.sandbox.internal.RootAccess;
 import io.github.krakensdk.sandbox.internal.http.ContractValidator;
 import io.github.krakensdk.sandbox.Sandbox;
@@ -447,5 +448,16 @@ public final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
     SandboxKey key = RootAccess.get().newKey(Secrets.derivedKey("SBXFUT", label), Secrets.derivedBase64(label, 64));
     keys.put(key.key(), new Caller(key, fullAccess));
     return key;
+  }
+
+  // ---- state document (export, import, reset) ----
+
+  /**
+   * This family's state for the state document: the issued keys, trades, notifications, the
+   * self-trade strategy and the assignment preferences.
+   */
+  public StatePart state() {
+    return StatePart.of(this, "keys", "issued", "trades", "notifications", "selfTradeStrategy",
+        "assignmentPreferences");
   }
 }

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.oauth;
 
+import io.github.krakensdk.sandbox.internal.state.StatePart;
 import io.github.krakensdk.sandbox.internal.http.ContractValidator;
 import io.github.krakensdk.sandbox.SandboxKey;
 import io.github.krakensdk.sandbox.SpotKeyPermission;
@@ -592,5 +593,16 @@ public final class OAuthFamily extends Endpoint<Object> {
     Client client = new Client(id, confidential ? Secrets.randomToken(32) : null, List.copyOf(redirectUris));
     clients.put(id, client);
     return client;
+  }
+
+  // ---- state document (export, import, reset) ----
+
+  /**
+   * This family's state for the state document: registered clients, authorization codes, access
+   * and refresh tokens (so that a client signed in before an export stays signed in after the
+   * import) and the fast API keys minted through OAuth.
+   */
+  public StatePart state() {
+    return StatePart.of(this, "clients", "codes", "accessTokens", "refreshTokens", "fastKeys");
   }
 }

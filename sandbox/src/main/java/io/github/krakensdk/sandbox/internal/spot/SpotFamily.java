@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot;
 
+import io.github.krakensdk.sandbox.internal.state.StatePart;
 import io.github.krakensdk.sandbox.internal.RootAccess;
 import io.github.krakensdk.sandbox.internal.http.ContractValidator;
 import io.github.krakensdk.sandbox.Sandbox;
@@ -526,5 +527,19 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
     envelope.put("error", List.of());
     envelope.put("result", result);
     return envelope;
+  }
+
+  // ---- state document (export, import, reset) ----
+
+  /**
+   * This family's state for the state document: the issued keys (tier, permissions and REST call
+   * counter), the exchange (accounts, balances, orders, books, trades, ledgers) and the funding
+   * state (deposits, withdrawals, Earn, exports, subaccounts).
+   */
+  public StatePart state() {
+    return StatePart.of(this, "keys", "issued")
+        .with("exchange", exchange.state())
+        .with("funding", funding.state())
+        .refers("account", account);
   }
 }

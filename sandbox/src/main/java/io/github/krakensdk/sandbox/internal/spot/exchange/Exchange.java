@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.exchange;
 
+import io.github.krakensdk.sandbox.internal.state.StatePart;
 import io.github.krakensdk.sandbox.internal.params.Parameters;
 import io.github.krakensdk.sandbox.internal.spot.funding.Earn;
 
@@ -627,5 +628,20 @@ public final class Exchange {
     Catalog.Pair found = engine.catalog.pair(requireNonNull(pair, "pair == null"))
         .orElseThrow(() -> new IllegalArgumentException("no pair " + pair));
     return engine.market(found).last();
+  }
+
+  // ---- state document (export, import, reset) ----
+
+  /**
+   * The exchange's state for the state document: markets (books, the tape, spreads, index
+   * prices), accounts (balances, ledgers, trades, counters), orders by id, the order sequence, the
+   * ids issued so far and the WebSocket tokens.
+   */
+  public StatePart state() {
+    return StatePart.of(this, "webSocketsTokens")
+        .with("engine", StatePart.of(engine, "markets", "accounts", "orders", "sequence")
+            .with("ids", StatePart.of(engine.ids, "issued")))
+        .refers("accountViews", accountViews)
+        .refers("marketViews", marketViews);
   }
 }

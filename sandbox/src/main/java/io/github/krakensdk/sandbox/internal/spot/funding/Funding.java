@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.spot.funding;
 
+import io.github.krakensdk.sandbox.internal.state.StatePart;
 import io.github.krakensdk.sandbox.internal.params.Parameters;
 import io.github.krakensdk.sandbox.internal.params.JsonTree;
 
@@ -165,5 +166,17 @@ public final class Funding {
 
   public Subaccounts subaccounts() {
     return subaccounts;
+  }
+
+  // ---- state document (export, import, reset) ----
+
+  /** The funding state for the state document: deposits, withdrawals, Earn, exports and subaccounts. */
+  public StatePart state() {
+    return StatePart.of(this)
+        .with("deposits", StatePart.of(deposits, "books"))
+        .with("withdrawals", StatePart.of(withdrawals, "books"))
+        .with("earn", StatePart.of(earn, "positions"))
+        .with("exports", StatePart.of(exports, "reports"))
+        .with("subaccounts", StatePart.of(subaccounts, "byMaster"));
   }
 }

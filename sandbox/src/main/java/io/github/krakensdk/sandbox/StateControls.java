@@ -1,0 +1,76 @@
+package io.github.krakensdk.sandbox;
+
+import io.github.krakensdk.sandbox.internal.SandboxTime;
+import io.github.krakensdk.sandbox.internal.state.StateDocument;
+import io.github.krakensdk.sandbox.internal.state.StatePart;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The sandbox's whole state, saved and restored from a test: {@code sandbox.state()}. The control
+ * plane's {@code exportState}, {@code importState} and {@code resetState} run this code.
+ *
+ * <pre>{@code
+ * SandboxState world = sandbox.state().export();   // after the set-up a suite shares
+ * sandbox.state().reset();                          // the seed state: demo keys, balances, books
+ * sandbox.state().restore(world);                   // every balance, order, user and webhook back
+ * }</pre>
+ *
+ * <p>The clock never runs backwards: restoring a state moves the clock forward to the time the
+ * state was exported at when it shows an earlier time, and leaves it where it is otherwise. Take
+ * and restore states between calls, not while clients are calling the sandbox.
+ */
+public final class StateControls {
+  private final Map<String, StatePart> sections;
+  private final SandboxTime time;
+  private final SandboxState seed;
+
+  StateControls(Map<String, StatePart> sections, SandboxTime time, SandboxState seed) {
+    this.sections = sections;
+    this.time = time;
+    this.seed = seed;
+  }
+
+  /** The whole state now, as a JSON document. */
+  public SandboxState export() {
+    return SandboxState.fromJson(StateDocument.write(time.clock().instant(), sections));
+  }
+
+  /**
+   * Replaces the whole state with {@code state}.
+   *
+   * @throws IllegalArgumentException naming the member and the rule when {@code state} is not a
+   *     state document this sandbox reads (another {@code format}, a member missing or of the
+   *     wrong type): the state is then as it was
+   */
+  public void restore(SandboxState state) {
+    Objects.requireNonNull(state, "state == null");
+    SandboxState before = export();
+    Instant clock;
+    try {
+      clock = StateDocument.read(state.toJson(), sections);
+    } catch (RuntimeException e) {
+      StateDocument.read(before.toJson(), sections); // a document refused half-way changes nothing
+      throw e instanceof IllegalArgumentException ? e : new IllegalArgumentException(e.getMessage(), e);
+    }
+    Instant now = time.clock().instant();
+    if (clock.isAfter(now)) {
+      time.sleep(Duration.between(now, clock));
+    }
+  }
+
+  /** Restores the state the sandbox started with (its seed): the demo keys, balances, books and users. */
+  public void reset() {
+    if (seed == null) {
+      throw new IllegalStateException("the sandbox is still starting");
+    }
+    restore(seed);
+  }
+
+  @Override
+  public String toString() {
+    return "StateControls";
+  }
+}
