@@ -73,7 +73,7 @@ final class EmbedUsersTour {
               .country(CountryCode.DE).build())
           .phone("+4930901820"));
       check(SuccessResult.SUCCESS.equals(result), "result " + result);
-      check("Berlin".equals(tour.sandbox.embed().profile(user).residence().city()), "not stored");
+      check("Berlin".equals(tour.sandbox.userProfile(user).residence().city()), "not stored");
       return "residence and phone of " + user + " → " + result;
     });
     tour.step("submitVerification", () -> {

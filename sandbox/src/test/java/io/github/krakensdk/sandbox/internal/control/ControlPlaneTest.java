@@ -107,8 +107,12 @@ class ControlPlaneTest {
     Map<String, BigDecimal> after = sandbox.spot().balances();
     state.put("XXBT gained", after.get("XXBT").subtract(before.get("XXBT")).stripTrailingZeros());
 
-    // An Embed user whose verification is approved, announced to the partner's webhook.
+    // An Embed user whose verification is approved, announced to the partner's webhook (the demo
+    // webhook is seeded with the custom-order and quote events only: user.verified is added).
+    String webhook = sandbox.credentials().webhookId();
     try (KrakenClient kraken = sandbox.newClient()) {
+      kraken.embed().updateWebhook(r -> r.webhookId(webhook).events(List.of("custom_order.executed",
+          "custom_order.execution_failed", "quote.executed", "user.verified")));
       String iiban = kraken.embed().createUser(r -> r.externalId("control-1").email("maria.fernandez@example.com")
           .tosVersionAccepted(4).fullName(FullName.builder().firstName("Maria").lastName("Fernández").build())
           .dateOfBirth(LocalDate.parse("1988-07-14"))
@@ -124,12 +128,12 @@ class ControlPlaneTest {
           .frontUrl("https://kyc.example.com/1/front.jpg"));
       state.put("verified", controls.approve(iiban));
     }
-    String webhook = sandbox.credentials().webhookId();
     List<String> delivered = List.of();
     for (int i = 0; i < 100 && !delivered.contains("user.verified delivered"); i++) {
       delivered = controls.deliveries(webhook);
       Thread.sleep(50);
     }
+    assertTrue(delivered.contains("user.verified delivered"), "the webhook's deliveries: " + delivered);
     state.put("deliveries", delivered);
     state.put("clock", sandbox.time().now());
     return state;
