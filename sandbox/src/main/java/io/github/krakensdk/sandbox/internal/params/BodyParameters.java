@@ -225,16 +225,29 @@ public final class BodyParameters {
    * contract to judge; a body that is no JSON is left as it is.
    */
   static byte[] serviceNumbers(byte[] json, Schema schema) {
+    if (!validUtf8(json)) {
+      return json; // read again, it would come out repaired: the contract refuses it as sent
+    }
     Buffer out = new Buffer();
+    boolean[] changed = {false};
     try (JsonReader reader = JsonReader.of(new Buffer().write(json)); JsonWriter writer = JsonWriter.of(out)) {
-      copy(reader, writer, schema);
+      copy(reader, writer, schema, changed);
       if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
         return json;
       }
     } catch (IOException | RuntimeException notJson) {
       return json; // the contract reports what is wrong with it
     }
-    return out.readByteArray();
+    return changed[0] ? out.readByteArray() : json;
+  }
+
+  private static boolean validUtf8(byte[] bytes) {
+    try {
+      StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes));
+      return true;
+    } catch (java.nio.charset.CharacterCodingException malformed) {
+      return false;
+    }
   }
 
   private static final Pattern DIGITS = Pattern.compile("-?[0-9]{1,20}");
@@ -256,7 +269,8 @@ public final class BodyParameters {
         && !Pattern.compile(pattern).matcher("x").find() && !Pattern.compile(pattern).matcher("X1").find();
   }
 
-  private static void copy(JsonReader reader, JsonWriter writer, Schema schema) throws IOException {
+  private static void copy(JsonReader reader, JsonWriter writer, Schema schema, boolean[] changed)
+      throws IOException {
     switch (reader.peek()) {
       case BEGIN_OBJECT -> {
         reader.beginObject();
@@ -264,7 +278,7 @@ public final class BodyParameters {
         while (reader.hasNext()) {
           String name = reader.nextName();
           writer.name(name);
-          copy(reader, writer, memberSchema(schema, name));
+          copy(reader, writer, memberSchema(schema, name), changed);
         }
         reader.endObject();
         writer.endObject();
@@ -273,7 +287,7 @@ public final class BodyParameters {
         reader.beginArray();
         writer.beginArray();
         while (reader.hasNext()) {
-          copy(reader, writer, "array".equals(type(schema)) ? schema.getItems() : null);
+          copy(reader, writer, "array".equals(type(schema)) ? schema.getItems() : null, changed);
         }
         reader.endArray();
         writer.endArray();
@@ -282,6 +296,7 @@ public final class BodyParameters {
         String digits = reader.nextString(); // the number's own text
         if (decimalText(schema, new BigDecimal(digits).toPlainString())) {
           writer.value(new BigDecimal(digits).toPlainString());
+          changed[0] = true;
         } else {
           writeNumber(writer, digits);
         }
@@ -290,6 +305,7 @@ public final class BodyParameters {
         String text = reader.nextString();
         if (schema != null && "integer".equals(schema.getType()) && DIGITS.matcher(text).matches()) {
           writeNumber(writer, new BigInteger(text).toString());
+          changed[0] = true;
         } else {
           writer.value(text);
         }
