@@ -41,7 +41,8 @@ public final class Linter {
         new JavaNameRule(),
         new JavaTypeRule(),
         new OperationSectionRule(),
-        new PaginationMembersRule());
+        new PaginationMembersRule(),
+        new SandboxAcceptsRule());
   }
 
   private final Ruleset ruleset;

@@ -267,6 +267,15 @@ final class LintRulesTest {
         new Break("pagination-members", "spot", "an offset style without its total",
             t -> obj(t, LEDGERS + "/x-kraken-pagination").remove("total"),
             LEDGERS + "/x-kraken-pagination"),
+        new Break("sandbox-accepts", "spot", "an ignored member the operation declares",
+            t -> obj(t, ADD_ORDER + "/x-kraken-ignored-members").set("pair",
+                obj(t, ADD_ORDER + "/x-kraken-ignored-members/position").deepCopy()),
+            ADD_ORDER + "/x-kraken-ignored-members/pair"),
+        new Break("sandbox-accepts", "spot", "an ignored member without evidence",
+            t -> obj(t, "/x-kraken-ignored-members/otp").remove("evidence"), "/x-kraken-ignored-members/otp"),
+        new Break("sandbox-accepts", "spot", "a clamp of a keyword the schema does not have",
+            t -> arr(t, DEPTH + "/parameters/1/x-kraken-service-clamps").add("exclusiveMaximum"),
+            DEPTH + "/parameters/1/x-kraken-service-clamps"),
         new Break("pagination-members", "spot", "an unknown style",
             t -> obj(t, LEDGERS + "/x-kraken-pagination").put("style", "token"),
             LEDGERS + "/x-kraken-pagination/style"),
@@ -285,6 +294,8 @@ final class LintRulesTest {
   private static final String CANCEL_ALL = "/paths/~10~1private~1CancelAll/post";
   private static final String EDIT_ORDER = "/paths/~10~1private~1EditOrder/post";
   private static final String LEDGERS = "/paths/~10~1private~1Ledgers/post";
+  private static final String ADD_ORDER = "/paths/~10~1private~1AddOrder/post";
+  private static final String DEPTH = "/paths/~10~1public~1Depth/get";
   private static final String OHLC = "/paths/~10~1public~1OHLC/get";
   private static final String SETTLEMENT_REPORTS = "/paths/~1b2b~1reports~1settlement/get";
   private static final String FEE = "/components/schemas/FeeTierInfo/properties";

@@ -44,8 +44,15 @@ public final class ContractCompiler {
   private static final String SCHEMAS = "#/components/schemas/";
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+  /** Members the service takes and ignores ({@code x-kraken-ignored-members}, CONVENTIONS.md). */
+  static final String IGNORED_MEMBERS = "x-kraken-ignored-members";
+  /** Bounds the service clamps a value to instead of refusing it ({@code x-kraken-service-clamps}). */
+  static final String SERVICE_CLAMPS = "x-kraken-service-clamps";
+
   private final JsonNode contract;
   private final List<String> formats;
+  /** Copies of named body schemas with an operation's ignored members added, by their new names. */
+  private final ObjectNode widenedSchemas = NODES.objectNode();
 
   private ContractCompiler(JsonNode contract, List<String> formats) {
     this.contract = contract;
@@ -128,6 +135,7 @@ public final class ContractCompiler {
     ObjectNode schemas = result.putObject("schemas");
     contract.path("components").path("schemas").fields()
         .forEachRemaining(schema -> schemas.set(schema.getKey(), schema(schema.getValue())));
+    schemas.setAll(widenedSchemas);
     return result;
   }
 
@@ -156,12 +164,17 @@ public final class ContractCompiler {
       }
     }
     JsonNode body = resolve(operation.path("requestBody"));
+    ArrayNode ignoredNames = op.putArray("ignored");
     if (!body.isMissingNode()) {
       ObjectNode compiled = op.putObject("body");
       compiled.put("required", body.path("required").asBoolean(false));
       ObjectNode media = compiled.putObject("content");
-      body.path("content").fields().forEachRemaining(type ->
-          media.set(type.getKey(), type.getValue().has("schema") ? schema(type.getValue().get("schema")) : NODES.nullNode()));
+      ObjectNode ignored = ignoredMembers(operation, signed);
+      body.path("content").fields().forEachRemaining(type -> {
+        JsonNode schema = type.getValue().get("schema");
+        media.set(type.getKey(), schema == null ? NODES.nullNode()
+            : schema(widened(schema, ignored, operation.path("operationId").asText(), ignoredNames)));
+      });
     }
     ArrayNode oneOf = op.putArray("oneOf");
     operation.path("x-kraken-one-of").forEach(group -> oneOf.add(group.deepCopy()));
@@ -174,12 +187,69 @@ public final class ContractCompiler {
     return op;
   }
 
+  /**
+   * The members the service takes and ignores on {@code operation}: those the document lists for
+   * every signed operation (at its root), then the operation's own ({@code x-kraken-ignored-members}:
+   * each name with the schema of the values taken).
+   */
+  private ObjectNode ignoredMembers(JsonNode operation, boolean signed) {
+    ObjectNode ignored = NODES.objectNode();
+    if (signed) {
+      contract.path(IGNORED_MEMBERS).fields().forEachRemaining(member -> ignored.set(member.getKey(), member.getValue()));
+    }
+    operation.path(IGNORED_MEMBERS).fields().forEachRemaining(member -> ignored.set(member.getKey(), member.getValue()));
+    return ignored;
+  }
+
+  /**
+   * {@code schema} (an object schema, inline or a named one) with the {@code ignored} members it
+   * does not declare added as members, so that the one checker takes them (a named schema is
+   * copied under a new name, as other operations share it); the names added go to {@code added}.
+   */
+  private JsonNode widened(JsonNode schema, ObjectNode ignored, String operationId, ArrayNode added) {
+    if (ignored.isEmpty()) {
+      return schema;
+    }
+    JsonNode target = schema.has("$ref") ? resolve(schema) : schema;
+    if (!target.path("properties").isObject()) {
+      throw new IllegalStateException(operationId + ": " + IGNORED_MEMBERS + " needs a body schema with properties");
+    }
+    ObjectNode copy = target.deepCopy();
+    ObjectNode properties = (ObjectNode) copy.get("properties");
+    ignored.fields().forEachRemaining(member -> {
+      if (!properties.has(member.getKey())) {
+        properties.set(member.getKey(), member.getValue().path("schema").deepCopy());
+        if (!contains(added, member.getKey())) {
+          added.add(member.getKey());
+        }
+      }
+    });
+    if (!schema.has("$ref")) {
+      return copy;
+    }
+    String name = schema.get("$ref").asText().substring(SCHEMAS.length()) + "~" + operationId;
+    widenedSchemas.set(name, schema(copy));
+    return NODES.objectNode().put("$ref", SCHEMAS + name);
+  }
+
+  private static boolean contains(ArrayNode names, String name) {
+    for (JsonNode element : names) {
+      if (element.asText().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private ObjectNode parameter(JsonNode declared) {
     ObjectNode parameter = NODES.objectNode();
     parameter.put("name", declared.path("name").asText());
     parameter.put("in", declared.path("in").asText());
     parameter.put("required", declared.path("required").asBoolean(false));
-    parameter.set("schema", declared.has("schema") ? schema(declared.get("schema")) : NODES.objectNode());
+    ObjectNode schema = declared.has("schema") ? (ObjectNode) schema(declared.get("schema")) : NODES.objectNode();
+    // A bound the service clamps to is no refusal: the sandbox takes the value and clamps it too.
+    declared.path(SERVICE_CLAMPS).forEach(keyword -> schema.remove(keyword.asText()));
+    parameter.set("schema", schema);
     JsonNode names = declared.path("x-kraken-public-service").path("names");
     if (names.isArray()) {
       parameter.set("serviceNames", names.deepCopy());
@@ -228,7 +298,15 @@ public final class ContractCompiler {
         }
         case "properties" -> {
           ObjectNode properties = compiled.putObject("properties");
-          value.fields().forEachRemaining(p -> properties.set(p.getKey(), schema(p.getValue())));
+          value.fields().forEachRemaining(p -> {
+            JsonNode member = schema(p.getValue());
+            if (p.getValue().path("x-kraken-signer-filled").asBoolean(false) && member instanceof ObjectNode filled) {
+              // What the signer fills (Spot's nonce) is checked with the signature, as the unsigned
+              // 64-bit integer the service takes, not by its number format (int64).
+              filled.remove("format");
+            }
+            properties.set(p.getKey(), member);
+          });
         }
         case "items", "additionalProperties" -> compiled.set(key, schema(value));
         case "allOf", "oneOf", "anyOf" -> {

@@ -342,6 +342,7 @@ public final class Contract {
     return new Operation((String) op.get("method"), (String) op.get("path"), (String) op.get("operationId"),
         Boolean.TRUE.equals(op.get("signed")), op.get("rateCost") instanceof BigDecimal n ? n.intValueExact() : 0,
         (String) op.get("permission"), (String) op.get("servicePath"), List.copyOf(parameters), bodyRequired,
-        java.util.Collections.unmodifiableMap(bodyTypes), List.copyOf(oneOf), java.util.Collections.unmodifiableMap(responses));
+        java.util.Collections.unmodifiableMap(bodyTypes), List.copyOf(oneOf), java.util.Collections.unmodifiableMap(responses),
+        op.get("ignored") instanceof List<?> ignored ? ignored.stream().map(String::valueOf).toList() : List.of());
   }
 }

@@ -19,10 +19,13 @@ import java.util.Map;
  * @param oneOf its {@code x-kraken-one-of} groups: member names of which a call gives at least one.
  * @param responses by status ({@code 200}, {@code default}), the media types of the answer, each
  *     with its schema (or null).
+ * @param ignored the body members the service takes and ignores ({@code x-kraken-ignored-members},
+ *     those the body schema does not declare itself): checked, then dropped before the operation runs.
  */
 public record Operation(String method, String path, String operationId, boolean signed, int rateCost,
     String permission, String servicePath, List<Parameter> parameters, boolean bodyRequired,
-    Map<String, Schema> bodyTypes, List<List<String>> oneOf, Map<String, Map<String, Schema>> responses) {
+    Map<String, Schema> bodyTypes, List<List<String>> oneOf, Map<String, Map<String, Schema>> responses,
+    List<String> ignored) {
   public static final String JSON = "application/json";
   public static final String FORM = "application/x-www-form-urlencoded";
   public static final String MULTIPART = "multipart/form-data";

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Text of a query, header or path parameter read as the JSON value its schema describes. */
-final class Text {
+/** Text of a query, header or path parameter (or a form field) read as the JSON value its schema describes. */
+public final class Text {
   private Text() {}
 
   /**
@@ -26,8 +26,8 @@ final class Text {
           }
         }
         case "boolean" -> {
-          String lower = text.toLowerCase(Locale.ROOT);
-          if (lower.equals("true") || lower.equals("false")) return Boolean.valueOf(lower);
+          Boolean value = bool(text);
+          if (value != null) return value;
         }
         case "string" -> {
           return text;
@@ -38,6 +38,19 @@ final class Text {
       }
     }
     return text;
+  }
+
+  /**
+   * A boolean written as text, as the service reads it in a query or a form: {@code true}/{@code
+   * false} in any letter case (Python's {@code True}), or {@code 1}/{@code 0}; null for other text,
+   * which the contract then refuses.
+   */
+  public static Boolean bool(String text) {
+    return switch (text.toLowerCase(Locale.ROOT)) {
+      case "true", "1" -> true;
+      case "false", "0" -> false;
+      default -> null;
+    };
   }
 
   private static List<String> scalarTypes(Schema schema) {

@@ -118,7 +118,7 @@ public final class EmbedEarn {
   }
 
   private Reply setAutoEarn(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
-    boolean wanted = Boolean.parseBoolean(call.query("want_enabled"));
+    boolean wanted = call.queryFlag("want_enabled");
     synchronized (state) {
       EmbedUser user = state.user(partner, path.get("user"));
       if (user == null) {

@@ -87,7 +87,7 @@ final class EmbedPortfolio {
         value = value.add(asset.cashValue());
         cost = cost.add(asset.costBasis());
       }
-      CurrentDayPnl dayPnl = "true".equals(call.query("include[current_day_pnl]")) ? dayPnl(user, quote) : null;
+      CurrentDayPnl dayPnl = call.queryFlag("include[current_day_pnl]") ? dayPnl(user, quote) : null;
       BigDecimal zero = EmbedLedger.inQuote(BigDecimal.ZERO, quote);
       return EmbedFamily.ok(PortfolioSummaryResponse.builder()
           .result(PortfolioSummary.builder()
@@ -470,8 +470,8 @@ final class EmbedPortfolio {
         return EmbedFamily.error(400, "EGeneral:Invalid arguments:quote " + quote + " is not supported");
       }
       query = new PortfolioHistories.Query(iiban, start, end, resolution, quote,
-          List.copyOf(call.queryAll("include[assets][]")), "true".equals(call.query("include[total_balance]")),
-          "true".equals(call.query("include[total_pnl]")), start);
+          List.copyOf(call.queryAll("include[assets][]")), call.queryFlag("include[total_balance]"),
+          call.queryFlag("include[total_pnl]"), start);
     }
     PortfolioHistories.Live live = live(partner, iiban);
     synchronized (state) {

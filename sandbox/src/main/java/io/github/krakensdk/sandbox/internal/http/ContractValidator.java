@@ -59,7 +59,7 @@ public final class ContractValidator {
     byte[] body = null;
     if (call.hasBody()) {
       BodyParameters parameters = call.parameters();
-      mediaType = call.header("Content-Type");
+      mediaType = BodyParameters.mediaType(call);
       body = parameters.json();
       if (parameters.multipart()) {
         problems.addAll(parameters.problems());

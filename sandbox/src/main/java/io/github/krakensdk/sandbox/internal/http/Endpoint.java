@@ -129,6 +129,9 @@ public abstract class Endpoint<P> {
       if (!problems.isEmpty()) {
         return new Served(rejected(route, problems), route.operationId(), family, contractPath);
       }
+      if (op != null) {
+        call.parameters(call.parameters().without(op.ignored())); // checked, and ignored as the service does
+      }
       return new Served(route.handler().handle(call, pathParameters, principal), route.operationId(), family, contractPath);
     } catch (IOException | RuntimeException e) {
       return new Served(internalError(e), route.operationId(), family, contractPath);

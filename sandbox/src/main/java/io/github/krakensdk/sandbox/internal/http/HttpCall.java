@@ -1,5 +1,7 @@
 package io.github.krakensdk.sandbox.internal.http;
 
+import io.github.krakensdk.sandbox.internal.contract.Text;
+
 import io.github.krakensdk.sandbox.internal.params.BodyParameters;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -105,6 +107,15 @@ public final class HttpCall {
   public String query(String name) {
     List<String> values = query.get(name);
     return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  /**
+   * A boolean query parameter as the service reads it ({@link Text#bool}: {@code true}, {@code True},
+   * {@code 1}); false when absent.
+   */
+  public boolean queryFlag(String name) {
+    String value = query(name);
+    return value != null && Boolean.TRUE.equals(Text.bool(value));
   }
 
   public List<String> queryAll(String name) {

@@ -9,6 +9,7 @@ import com.squareup.moshi.JsonWriter;
 import io.github.krakensdk.sandbox.internal.contract.Operation;
 import io.github.krakensdk.sandbox.internal.contract.Problem;
 import io.github.krakensdk.sandbox.internal.contract.Schema;
+import io.github.krakensdk.sandbox.internal.contract.Text;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -179,7 +180,142 @@ public final class BodyParameters {
       return new BodyParameters(formToJson(HttpCall.parseForm(call.bodyText()), schema)
           .getBytes(StandardCharsets.UTF_8), true);
     }
-    return new BodyParameters(schema == null ? call.body : unnest(call.body, schema), false);
+    return new BodyParameters(schema == null ? call.body : serviceNumbers(unnest(call.body, schema), schema), false);
+  }
+
+  /**
+   * These parameters without the top-level {@code members} (those the service takes and ignores,
+   * once the contract has checked them): what the operation then reads.
+   */
+  public BodyParameters without(List<String> members) {
+    if (members.isEmpty() || multipart()) {
+      return this;
+    }
+    Buffer out = new Buffer();
+    try (JsonReader reader = JsonReader.of(new Buffer().write(json)); JsonWriter writer = JsonWriter.of(out)) {
+      if (reader.peek() != JsonReader.Token.BEGIN_OBJECT) {
+        return this;
+      }
+      reader.beginObject();
+      writer.beginObject();
+      while (reader.hasNext()) {
+        String name = reader.nextName();
+        byte[] value = raw(reader);
+        if (!members.contains(name)) {
+          writer.name(name);
+          try (BufferedSink sink = writer.valueSink()) {
+            sink.write(value);
+          }
+        }
+      }
+      reader.endObject();
+      writer.endObject();
+    } catch (IOException | RuntimeException notAnObject) {
+      return this; // the contract passed it, so it is an object; nothing to drop otherwise
+    }
+    return new BodyParameters(out.readByteArray(), form, files, problems);
+  }
+
+  /**
+   * A JSON body with the number forms the service reads (CONVENTIONS.md, "What the sandbox accepts
+   * beyond the contract"): a JSON number where {@code schema} has a decimal string ({@code
+   * "volume": 1.25}, as Kraken's own AddOrder example writes it) becomes that decimal's plain text,
+   * and a string of digits where it has an integer ({@code "nonce": "1795826453191"}, as ccxt and
+   * python-kraken-sdk send it) becomes that integer. Anything else is copied as it came, for the
+   * contract to judge; a body that is no JSON is left as it is.
+   */
+  static byte[] serviceNumbers(byte[] json, Schema schema) {
+    if (!validUtf8(json)) {
+      return json; // read again, it would come out repaired: the contract refuses it as sent
+    }
+    Buffer out = new Buffer();
+    boolean[] changed = {false};
+    try (JsonReader reader = JsonReader.of(new Buffer().write(json)); JsonWriter writer = JsonWriter.of(out)) {
+      copy(reader, writer, schema, changed);
+      if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
+        return json;
+      }
+    } catch (IOException | RuntimeException notJson) {
+      return json; // the contract reports what is wrong with it
+    }
+    return changed[0] ? out.readByteArray() : json;
+  }
+
+  private static boolean validUtf8(byte[] bytes) {
+    try {
+      StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes));
+      return true;
+    } catch (java.nio.charset.CharacterCodingException malformed) {
+      return false;
+    }
+  }
+
+  private static final Pattern DIGITS = Pattern.compile("-?[0-9]{1,20}");
+
+  /**
+   * Whether {@code schema} is a decimal written as text that takes {@code plain}: a string of
+   * format {@code decimal}, or one whose pattern takes only numeric text (a price that may also be
+   * relative, {@code OrderPrice}); never an identifier that happens to take digits too.
+   */
+  private static boolean decimalText(Schema schema, String plain) {
+    if (schema == null || !"string".equals(schema.getType())) {
+      return false;
+    }
+    if ("decimal".equals(schema.getFormat())) {
+      return true;
+    }
+    String pattern = schema.getPattern();
+    return pattern != null && Pattern.compile(pattern).matcher(plain).find()
+        && !Pattern.compile(pattern).matcher("x").find() && !Pattern.compile(pattern).matcher("X1").find();
+  }
+
+  private static void copy(JsonReader reader, JsonWriter writer, Schema schema, boolean[] changed)
+      throws IOException {
+    switch (reader.peek()) {
+      case BEGIN_OBJECT -> {
+        reader.beginObject();
+        writer.beginObject();
+        while (reader.hasNext()) {
+          String name = reader.nextName();
+          writer.name(name);
+          copy(reader, writer, memberSchema(schema, name), changed);
+        }
+        reader.endObject();
+        writer.endObject();
+      }
+      case BEGIN_ARRAY -> {
+        reader.beginArray();
+        writer.beginArray();
+        while (reader.hasNext()) {
+          copy(reader, writer, "array".equals(type(schema)) ? schema.getItems() : null, changed);
+        }
+        reader.endArray();
+        writer.endArray();
+      }
+      case NUMBER -> {
+        String digits = reader.nextString(); // the number's own text
+        if (decimalText(schema, new BigDecimal(digits).toPlainString())) {
+          writer.value(new BigDecimal(digits).toPlainString());
+          changed[0] = true;
+        } else {
+          writeNumber(writer, digits);
+        }
+      }
+      case STRING -> {
+        String text = reader.nextString();
+        if (schema != null && "integer".equals(schema.getType()) && DIGITS.matcher(text).matches()) {
+          writeNumber(writer, new BigInteger(text).toString());
+          changed[0] = true;
+        } else {
+          writer.value(text);
+        }
+      }
+      default -> {
+        try (BufferedSink sink = writer.valueSink()) {
+          sink.write(raw(reader));
+        }
+      }
+    }
   }
 
   /**
@@ -205,7 +341,8 @@ public final class BodyParameters {
       while (reader.hasNext()) {
         String name = reader.nextName();
         byte[] value = raw(reader);
-        Map<String, byte[]> nested = declared.containsKey(name) ? null : members(value);
+        // Also where the name itself is declared too (AddOrder's scalar close, taken and ignored).
+        Map<String, byte[]> nested = members(value);
         if (nested != null && !nested.isEmpty()
             && nested.keySet().stream().allMatch(key -> declared.containsKey(name + "[" + key + "]"))) {
           nested.forEach((key, member) -> flat.put(name + "[" + key + "]", member));
@@ -259,10 +396,23 @@ public final class BodyParameters {
     return members;
   }
 
-  /** True if {@code call} says its body is form-encoded. */
+  /** True if {@code call}'s body is form-encoded, as it says or, saying nothing, as it reads ({@link #mediaType}). */
   public static boolean isForm(HttpCall call) {
-    String type = call.header("Content-Type");
+    String type = mediaType(call);
     return type != null && type.toLowerCase(Locale.ROOT).startsWith(Operation.FORM);
+  }
+
+  /**
+   * The media type of {@code call}'s body: its {@code Content-Type}, or for a body sent without
+   * one, JSON when it starts with <code>{</code> and a form otherwise, as the service reads it (hand-written
+   * clients and {@code curl --data} send no type); null without either.
+   */
+  public static String mediaType(HttpCall call) {
+    String type = call.header("Content-Type");
+    if (type != null || !call.hasBody()) {
+      return type;
+    }
+    return call.bodyText().stripLeading().startsWith("{") ? Operation.JSON : Operation.FORM;
   }
 
   /** The body as JSON. */
@@ -368,7 +518,13 @@ public final class BodyParameters {
 
   private static void writeObject(JsonWriter writer, Node node, Schema schema) throws IOException {
     writer.beginObject();
+    List<String> required = schema == null ? List.of() : schema.getRequired();
     for (Map.Entry<String, Node> member : node.children.entrySet()) {
+      Node value = member.getValue();
+      if (value.children.isEmpty() && value.values.size() == 1 && value.values.get(0).isEmpty()
+          && !required.contains(member.getKey())) {
+        continue; // an empty optional field (price2=) is absent, as the service reads it
+      }
       writer.name(member.getKey());
       write(writer, member.getValue(), memberSchema(schema, member.getKey()));
     }
@@ -429,8 +585,9 @@ public final class BodyParameters {
           }
         }
         case "boolean" -> {
-          if (text.equals("true") || text.equals("false")) {
-            writer.value(Boolean.parseBoolean(text));
+          Boolean value = Text.bool(text);
+          if (value != null) {
+            writer.value(value);
             return;
           }
         }

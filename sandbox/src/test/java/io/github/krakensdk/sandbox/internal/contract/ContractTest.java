@@ -75,7 +75,7 @@ class ContractTest {
   void bodiesAreCheckedByMediaType() {
     String path = "/0/private/TradeVolume";
     assertEquals(List.of(), request(SPOT, "POST", path, Map.of(), Map.of(), "application/json", "{\"nonce\":1,\"pair\":\"XBTUSD\"}"));
-    assertEquals(List.of("pairs: not a member of this request (it takes: nonce, pair, rebase_multiplier)"),
+    assertEquals(List.of("pairs: not a member of this request (it takes: nonce, pair, rebase_multiplier, otp, fee-info)"),
         request(SPOT, "POST", path, Map.of(), Map.of(), "application/json; charset=utf-8", "{\"nonce\":1,\"pairs\":\"XBTUSD\"}"));
     assertEquals(List.of("Content-Type: text/plain is not one of application/json, application/x-www-form-urlencoded"),
         request(SPOT, "POST", path, Map.of(), Map.of(), "text/plain", "{}"));

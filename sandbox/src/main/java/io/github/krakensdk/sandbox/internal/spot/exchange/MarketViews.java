@@ -278,10 +278,13 @@ final class MarketViews {
 
   Map<String, Object> depth(Parameters p) {
     Catalog.Pair pair = marketPair(p.string("pair"), p);
-    long count = p.integer("count", 100);
-    if (count < 1 || count > 500) {
+    // Above 500 the count is clamped, not refused (the contract's x-kraken-service-clamps): XChange
+    // asks for Long.MAX_VALUE levels by default.
+    BigDecimal asked = p.decimal("count");
+    if (asked != null && (asked.signum() < 1 || asked.stripTrailingZeros().scale() > 0)) {
       throw ExchangeError.invalid("count");
     }
+    long count = asked == null ? 100 : asked.min(BigDecimal.valueOf(500)).longValueExact();
     Market market = engine.market(pair);
     Map<String, Object> book = Wire.object();
     book.put("asks", levels(market, false, count));

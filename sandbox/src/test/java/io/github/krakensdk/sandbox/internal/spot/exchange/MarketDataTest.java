@@ -100,8 +100,11 @@ class MarketDataTest extends ExchangeFixture {
     assertEquals("90499.90000", list(bids.get(1)).get(0));
     assertEquals("90500.10000", list(asks.get(0)).get(0));
     assertTrue(dec(list(asks.get(1)).get(0)).compareTo(dec(list(asks.get(0)).get(0))) > 0);
+    // Above 500 the count is clamped (x-kraken-service-clamps), below 1 refused.
+    Map<String, Object> clamped = map(pub("getOrderBook", "pair", "XBTUSD", "count", 501).get("XXBTZUSD"));
+    assertTrue(list(clamped.get("bids")).size() > 3 && list(clamped.get("bids")).size() <= 500);
     assertEquals("EGeneral:Invalid arguments:count", refusal(() -> pub("getOrderBook", "pair", "XBTUSD",
-        "count", 501)));
+        "count", 0)));
     assertEquals("EGeneral:Invalid arguments:pair", refusal(() -> pub("getOrderBook")));
   }
 
