@@ -21,13 +21,13 @@ import io.github.krakensdk.sandbox.internal.contract.Contract;
 import io.github.krakensdk.sandbox.internal.contract.JsonValues;
 import io.github.krakensdk.sandbox.internal.contract.Operation;
 import io.github.krakensdk.sandbox.internal.contract.Problem;
+import io.github.krakensdk.sandbox.internal.http.HttpCall;
 import io.github.krakensdk.spot.model.OrderSide;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -235,7 +235,7 @@ public final class ControlPlane implements HttpHandler {
       }
       Answer answer;
       try {
-        answer = run(method, path, query(exchange.getRequestURI().getRawQuery()), exchange.getRequestHeaders(),
+        answer = run(method, path, HttpCall.parseForm(exchange.getRequestURI().getRawQuery()), exchange.getRequestHeaders(),
             readBody(exchange, path.equals(PREFIX + "state") ? STATE_BODY_LIMIT : BODY_LIMIT));
       } catch (ControlProblem problem) {
         answer = new Answer(problem.status, problem.document());
@@ -285,18 +285,6 @@ public final class ControlPlane implements HttpHandler {
   }
 
   /** The query's parameters, each with every value given. */
-  private static Map<String, List<String>> query(String rawQuery) {
-    Map<String, List<String>> query = new LinkedHashMap<>();
-    if (rawQuery != null && !rawQuery.isEmpty()) {
-      for (String pair : rawQuery.split("&")) {
-        int equals = pair.indexOf('=');
-        String name = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), StandardCharsets.UTF_8);
-        String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
-        query.computeIfAbsent(name, key -> new ArrayList<>()).add(value);
-      }
-    }
-    return query;
-  }
 
   private Answer createSpotKey(Map<String, String> path, Map<String, Object> body) {
     SpotKeyBuilder builder = sandbox.spot().newKey();
