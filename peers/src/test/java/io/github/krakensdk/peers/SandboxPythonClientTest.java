@@ -61,7 +61,10 @@ class SandboxPythonClientTest {
     assertTrue(Files.isRegularFile(client.resolve("kraken_sandbox/api/sandbox_api.py")),
         "no generated client in " + client + " (the build generates it in generate-test-resources)");
 
-    try (Sandbox sandbox = Sandbox.builder().checkResponses(true).start()) {
+    // The script approves the verification it submits; the sandbox's own approval (after 1 s by
+    // default) must not win that race on a slow machine.
+    try (Sandbox sandbox = Sandbox.builder().checkResponses(true)
+        .embedVerificationDelay(Duration.ofHours(1)).start()) {
       BigDecimal xbtBefore = sandbox.spot().balances().get("XXBT");
       Instant started = sandbox.time().now();
 
