@@ -265,8 +265,13 @@ public final class ControlPlane implements HttpHandler {
       return new Answer(201, object("id", id));
     });
     operations.put("saveEmbedWithdrawalAddress", (path, body) -> {
-      sandbox.embed().saveWithdrawalAddress(path.get("user"), text(body, "asset"), text(body, "method_id"),
-          text(body, "key"), text(body, "address"));
+      sandbox.embed().verified(path.get("user")); // an unknown user is the path's 404
+      try {
+        sandbox.embed().saveWithdrawalAddress(path.get("user"), text(body, "asset"), text(body, "method_id"),
+            text(body, "key"), text(body, "address"));
+      } catch (IllegalArgumentException e) {
+        throw new ControlProblem(404, "method_id", "a withdrawal method of the asset", e.getMessage());
+      }
       return new Answer(201, object("asset", text(body, "asset"), "method_id", text(body, "method_id"),
           "key", text(body, "key"), "address", text(body, "address")));
     });

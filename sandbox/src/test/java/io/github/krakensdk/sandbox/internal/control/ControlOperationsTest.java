@@ -375,7 +375,11 @@ class ControlOperationsTest {
       assertProblem(sandbox, "PUT", "embed/users/AA38%20N84G%20ZQJ6%20NOPE/status", "{\"status\":\"closed\"}", 404,
           "user", "known to the sandbox");
       assertProblem(sandbox, "POST", user + "/withdrawal-addresses",
-          "{\"asset\":\"BTC\",\"method_id\":\"nope\",\"key\":\"k\",\"address\":\"a\"}", 404, "user", "known to the sandbox");
+          "{\"asset\":\"BTC\",\"method_id\":\"nope\",\"key\":\"k\",\"address\":\"a\"}", 404, "method_id",
+          "a withdrawal method of the asset");
+      assertProblem(sandbox, "POST", "embed/users/AA38%20N84G%20ZQJ6%20NOPE/withdrawal-addresses",
+          "{\"asset\":\"BTC\",\"method_id\":\"nope\",\"key\":\"k\",\"address\":\"a\"}", 404, "user",
+          "known to the sandbox");
       assertProblem(sandbox, "POST", "embed/partner/deposits", "{\"asset\":\"BTC\",\"amount\":\"0\"}", 400, "amount",
           "above zero");
     }
