@@ -8,7 +8,8 @@ import java.util.Objects;
 
 /**
  * What moves the Futures world of the sandbox, and what a test reads of it: {@code
- * sandbox.futures()}. The control plane's {@code createFuturesKey} runs this code.
+ * sandbox.futures()}. The control plane's Futures operations ({@code createFuturesKey}, {@code
+ * getFuturesSelfTradeStrategy}, {@code listFuturesAssignmentPreferences}) run this code.
  *
  * <pre>{@code
  * SandboxKey readOnly = sandbox.futures().newKey(FuturesKeyAccess.READ_ONLY);

@@ -14,7 +14,7 @@ import okhttp3.HttpUrl;
 
 /**
  * What moves the OAuth world of the sandbox: {@code sandbox.oauth()}. The control plane's {@code
- * createOAuthClient} runs this code.
+ * createOAuthClient} and {@code encryptOAuthClientSecret} run this code.
  *
  * <pre>{@code
  * SandboxOAuthClient app = sandbox.oauth().newClient(SandboxOAuthClient.Type.PUBLIC,

@@ -309,7 +309,10 @@ public final class Sandbox implements Closeable {
 
   // ---- state, for tests to look at what the API does not show ----
 
-  /** How many signed requests were refused for their nonce (Spot, Futures and Embed together). */
+  /**
+   * How many signed requests were refused for their nonce (Spot, Futures and Embed together); the
+   * control plane's {@code getNonceRejections}.
+   */
   public long nonceRejections() {
     return nonces.rejected();
   }
@@ -460,7 +463,7 @@ public final class Sandbox implements Closeable {
   }
 
   /**
-   * An Embed user's stored profile. Not on {@link EmbedControls}: its type is the SDK's request
+   * An Embed user's stored profile (the control plane's {@code getEmbedUserProfile}). Not on {@link EmbedControls}: its type is the SDK's request
    * body, which 1.0.0 published here; a typed profile of the sandbox's own would replace it.
    */
   public UserProfileUpdate userProfile(String iiban) {

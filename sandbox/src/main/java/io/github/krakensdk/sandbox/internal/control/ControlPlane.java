@@ -5,6 +5,18 @@ import com.squareup.moshi.Moshi;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.github.krakensdk.runtime.call.SpotRateTier;
+import io.github.krakensdk.embed.model.AssetAmount;
+import io.github.krakensdk.embed.model.CustomOrderStatusValue;
+import io.github.krakensdk.embed.model.QuoteStatus;
+import io.github.krakensdk.embed.model.WebhookEventType;
+import io.github.krakensdk.sandbox.EmbedMovementKind;
+import io.github.krakensdk.sandbox.SpotEarnAllocation;
+import io.github.krakensdk.sandbox.internal.http.Json;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.Base64;
 import io.github.krakensdk.sandbox.FuturesKeyAccess;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxKey;
@@ -70,7 +82,7 @@ public final class ControlPlane implements HttpHandler {
 
   private record Answer(int status, Object json) {}
 
-  /** An answer's JSON text, sent as it is (the state document, byte for byte). */
+  /** An answer's JSON text, sent as it is (the state document byte for byte; a Kraken contract's record as that contract writes it). */
   private record JsonText(String text) {}
 
   private final Sandbox sandbox;
@@ -78,6 +90,7 @@ public final class ControlPlane implements HttpHandler {
   /** The operations that take their body as text, not as a JSON tree: importState. */
   private final Map<String, Function<String, Answer>> textOperations = new LinkedHashMap<>();
 
+  @SuppressWarnings("unchecked")
   public ControlPlane(Sandbox sandbox) {
     this.sandbox = Objects.requireNonNull(sandbox, "sandbox == null");
     operations.put("getClock", (path, body) -> clock());
@@ -131,12 +144,32 @@ public final class ControlPlane implements HttpHandler {
       List<String> trades = sandbox.spot().fill(path.get("txid"), fraction);
       return ok(object("txid", path.get("txid"), "trades", trades));
     });
+    operations.put("getSpotEarnAllocation", (path, body) -> {
+      SpotEarnAllocation allocation = sandbox.spot().earnAllocation(path.get("strategy_id"));
+      return ok(object("strategy_id", allocation.strategyId(), "allocated", allocation.allocated().toPlainString(),
+          "pending", allocation.pending().toPlainString()));
+    });
+    operations.put("getSpotWebSocketsToken", (path, body) -> {
+      String token = path.get("token");
+      SandboxKey key = sandbox.spot().webSocketsTokenKey(token)
+          .orElseThrow(() -> new IllegalArgumentException("no WebSockets token " + token + " that may still connect"));
+      return ok(object("token", token, "key", key.key()));
+    });
     operations.put("createFuturesKey", (path, body) -> {
       FuturesKeyAccess access = body == null || !body.containsKey("access") ? FuturesKeyAccess.FULL
           : FuturesKeyAccess.valueOf(text(body, "access").toUpperCase(Locale.ROOT));
       SandboxKey key = sandbox.futures().newKey(access);
       return new Answer(201, object("key", key.key(), "secret", key.secret(),
           "access", access.name().toLowerCase(Locale.ROOT)));
+    });
+    operations.put("getFuturesSelfTradeStrategy", (path, body) ->
+        ok(object("strategy", sandbox.futures().selfTradeStrategy().value())));
+    operations.put("listFuturesAssignmentPreferences", (path, body) -> {
+      // Each preference in the Futures contract's form, written by its generated adapter.
+      List<String> preferences = new ArrayList<>();
+      sandbox.futures().assignmentPreferences().forEach((id, participant) ->
+          preferences.add("{\"id\":" + id + ",\"participant\":" + Json.write(participant) + "}"));
+      return ok(new JsonText("{\"preferences\":[" + String.join(",", preferences) + "]}"));
     });
     operations.put("createOAuthClient", (path, body) -> {
       SandboxOAuthClient.Type type = SandboxOAuthClient.Type.valueOf(text(body, "type").toUpperCase(Locale.ROOT));
@@ -149,6 +182,15 @@ public final class ControlPlane implements HttpHandler {
       json.put("type", client.type().name().toLowerCase(Locale.ROOT));
       json.put("redirect_uris", client.redirectUris().stream().map(URI::toString).toList());
       return new Answer(201, json);
+    });
+    operations.put("encryptOAuthClientSecret", (path, body) -> {
+      PublicKey publicKey = rsaPublicKey(text(body, "public_key"));
+      try {
+        return ok(object("client_id", sandbox.credentials().oauthConfidentialClientId(),
+            "encrypted_client_secret", sandbox.oauth().encryptedClientSecret(publicKey)));
+      } catch (GeneralSecurityException e) {
+        throw ControlProblem.invalid("public_key", "an RSA key that can encrypt the secret", e.getMessage());
+      }
     });
     operations.put("createEmbedKey", (path, body) -> {
       SandboxKey key = sandbox.embed().newKey();
@@ -193,6 +235,71 @@ public final class ControlPlane implements HttpHandler {
       }
       return ok(Map.of("deliveries", deliveries));
     });
+    operations.put("setEmbedUserStatus", (path, body) -> {
+      if (text(body, "status").equals("closed")) {
+        sandbox.embed().closeUser(path.get("user"));
+      } else {
+        sandbox.embed().disableUser(path.get("user"));
+      }
+      return embedUser(path.get("user"));
+    });
+    operations.put("getEmbedUserProfile", (path, body) -> ok(new JsonText(Json.write(sandbox.userProfile(path.get("user"))))));
+    operations.put("getEmbedAutoEarn", (path, body) ->
+        ok(object("user", path.get("user"), "enabled", sandbox.embed().autoEarnEnabled(path.get("user")))));
+    operations.put("listEmbedRewards", (path, body) -> {
+      List<Object> rewards = new ArrayList<>();
+      for (AssetAmount reward : sandbox.embed().rewardsPaid(path.get("user"))) {
+        rewards.add(object("asset", reward.asset(), "amount", reward.amount().toPlainString()));
+      }
+      return ok(Map.of("rewards", rewards));
+    });
+    operations.put("createEmbedMovement", (path, body) -> {
+      EmbedMovementKind kind = EmbedMovementKind.valueOf(text(body, "kind").toUpperCase(Locale.ROOT));
+      String id;
+      try {
+        id = sandbox.embed().moveBalance(path.get("user"), kind, text(body, "asset"),
+            new BigDecimal(text(body, "amount")), text(body, "reference"));
+      } catch (IllegalStateException e) {
+        throw new ControlProblem(409, "amount", "the balance never goes negative", e.getMessage());
+      }
+      return new Answer(201, object("id", id));
+    });
+    operations.put("saveEmbedWithdrawalAddress", (path, body) -> {
+      sandbox.embed().verified(path.get("user")); // an unknown user is the path's 404
+      try {
+        sandbox.embed().saveWithdrawalAddress(path.get("user"), text(body, "asset"), text(body, "method_id"),
+            text(body, "key"), text(body, "address"));
+      } catch (IllegalArgumentException e) {
+        throw new ControlProblem(404, "method_id", "a withdrawal method of the asset", e.getMessage());
+      }
+      return new Answer(201, object("asset", text(body, "asset"), "method_id", text(body, "method_id"),
+          "key", text(body, "key"), "address", text(body, "address")));
+    });
+    operations.put("publishEmbedEvent", (path, body) -> {
+      Map<String, Object> data = body.get("data") == null ? Map.of() : (Map<String, Object>) body.get("data");
+      String id = sandbox.embed().publishEvent(WebhookEventType.of(text(body, "event_type")), path.get("user"), data);
+      return new Answer(201, object("id", id));
+    });
+    operations.put("createEmbedPartnerDeposit", (path, body) ->
+        new Answer(201, embedTransfer(sandbox.embed().partnerDeposit(text(body, "asset"), positive(body, "amount")))));
+    operations.put("getEmbedQuote", (path, body) -> {
+      String quote = path.get("quote_id");
+      QuoteStatus status = sandbox.embed().quoteStatus(quote)
+          .orElseThrow(() -> new IllegalArgumentException("no quote " + quote));
+      return ok(object("quote_id", quote, "status", status.value()));
+    });
+    operations.put("getEmbedCustomOrder", (path, body) -> {
+      String order = path.get("order_id");
+      CustomOrderStatusValue status = sandbox.embed().customOrderStatus(order)
+          .orElseThrow(() -> new IllegalArgumentException("no custom order " + order));
+      return ok(object("order_id", order, "status", status.value()));
+    });
+    operations.put("getEmbedWebhook", (path, body) -> ok(new JsonText(Json.write(sandbox.embed().webhook(path.get("webhook"))))));
+    operations.put("listEmbedEventTypes", (path, body) ->
+        ok(Map.of("event_types", sandbox.embed().eventTypes().stream().map(WebhookEventType::value).toList())));
+    operations.put("listEmbedSettlementReports", (path, body) ->
+        ok(Map.of("ids", sandbox.embed().settlementReportIds())));
+    operations.put("getNonceRejections", (path, body) -> ok(Map.of("rejections", sandbox.nonceRejections())));
     // ---- the state: export, import, reset ----
     operations.put("resetState", (path, body) -> {
       sandbox.state().reset();
@@ -349,6 +456,16 @@ public final class ControlPlane implements HttpHandler {
     }
     return object("webhook", delivery.webhookId(), "event_id", delivery.eventId(), "event_type", delivery.eventType(),
         "body", delivery.body(), "status", delivery.status().name().toLowerCase(Locale.ROOT), "attempts", attempts);
+  }
+
+  /** An RSA public key from its X.509 SubjectPublicKeyInfo (DER) in standard Base64. */
+  private static PublicKey rsaPublicKey(String base64) {
+    String rule = "an RSA public key, X.509 SubjectPublicKeyInfo (DER) in standard Base64";
+    try {
+      return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
+    } catch (IllegalArgumentException | GeneralSecurityException e) {
+      throw ControlProblem.invalid("public_key", rule, null);
+    }
   }
 
   private static Map<String, String> decimals(Map<String, BigDecimal> amounts) {
