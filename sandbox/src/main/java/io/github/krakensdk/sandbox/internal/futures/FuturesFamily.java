@@ -11,11 +11,12 @@ import io.github.krakensdk.sandbox.internal.Settings;
 import io.github.krakensdk.sandbox.internal.http.Endpoint;
 import io.github.krakensdk.sandbox.internal.http.Family;
 import io.github.krakensdk.sandbox.internal.http.HttpCall;
-import io.github.krakensdk.sandbox.internal.http.Json;
 import io.github.krakensdk.sandbox.internal.http.Nonces;
 import io.github.krakensdk.sandbox.internal.http.Reply;
 
 import io.github.krakensdk.sandbox.internal.http.Signatures;
+import io.github.krakensdk.sandbox.internal.params.BodyParameters;
+import io.github.krakensdk.sandbox.internal.params.JsonTree;
 import io.github.krakensdk.futures.model.AssignmentParticipant;
 import io.github.krakensdk.futures.model.AssignmentPreferenceResponse;
 import io.github.krakensdk.futures.model.AssignmentTimeFrame;
@@ -242,8 +243,8 @@ public final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
       String json = call.query("json");
       if (json != null) {
         try {
-          Json.MOSHI.adapter(Object.class).fromJson(json);
-        } catch (IOException | RuntimeException e) {
+          JsonTree.read(json);
+        } catch (IllegalArgumentException e) {
           return error(400, FuturesErrorCode.JSON_PARSE_ERROR, null);
         }
       }
@@ -295,8 +296,9 @@ public final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
   // ---- operations ----
 
   private Reply simulate(HttpCall call) throws IOException {
-    PortfolioSimulationRequest request =
-        Json.read(call.query("json").getBytes(StandardCharsets.UTF_8), PortfolioSimulationRequest.class);
+    // Futures has no request bodies: this operation's parameters are one JSON document in its query.
+    PortfolioSimulationRequest request = BodyParameters.ofJson(call.query("json"))
+        .read(PortfolioSimulationRequest.class);
     List<PortfolioMath.Instrument> instruments = new ArrayList<>();
     for (SimulatedPosition position : request.positions()) {
       PortfolioMath.Instrument instrument = PortfolioMath.instrument(position.instrument());

@@ -106,8 +106,7 @@ public abstract class Endpoint<P> {
     }
     try {
       Operation op = contract.operations.find(call.method, contractPath);
-      call.parameters(op != null && op.multipart() ? BodyParameters.ofMultipart(call, op.bodySchema())
-          : BodyParameters.of(call, op != null && op.acceptsForm() ? op.bodySchema() : null));
+      call.parameters(BodyParameters.of(call, op));
       P principal = null;
       if (route.signed()) {
         Authenticated<P> who = authenticate(call, route);
