@@ -54,6 +54,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -284,8 +285,14 @@ public final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
   }
 
   @Override
-  public Reply unknownOperation(HttpCall call, boolean pathKnown) {
+  public Reply unknownOperation(HttpCall call) {
     return error(404, FuturesErrorCode.NOT_FOUND, call.method + " " + call.rawPath);
+  }
+
+  @Override
+  public Reply wrongMethod(HttpCall call, Set<String> allowed) {
+    return error(405, FuturesErrorCode.NOT_FOUND,
+        call.method + " " + call.rawPath + " takes " + String.join(", ", allowed));
   }
 
   @Override
@@ -297,8 +304,12 @@ public final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
 
   private Reply simulate(HttpCall call) throws IOException {
     // Futures has no request bodies: this operation's parameters are one JSON document in its query.
-    PortfolioSimulationRequest request = BodyParameters.ofJson(call.query("json"))
-        .read(PortfolioSimulationRequest.class);
+    PortfolioSimulationRequest request;
+    try {
+      request = BodyParameters.ofJson(call.query("json")).read(PortfolioSimulationRequest.class);
+    } catch (IOException | RuntimeException unreadable) { // a member of the wrong type, named by its path
+      return error(400, FuturesErrorCode.INVALID_ARGUMENT, "json: " + unreadable.getMessage());
+    }
     List<PortfolioMath.Instrument> instruments = new ArrayList<>();
     for (SimulatedPosition position : request.positions()) {
       PortfolioMath.Instrument instrument = PortfolioMath.instrument(position.instrument());

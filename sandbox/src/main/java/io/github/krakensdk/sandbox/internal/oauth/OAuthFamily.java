@@ -294,8 +294,14 @@ public final class OAuthFamily extends Endpoint<Object> {
   }
 
   @Override
-  public Reply unknownOperation(HttpCall call, boolean pathKnown) {
+  public Reply unknownOperation(HttpCall call) {
     return oauthError(404, OAuthErrorCode.INVALID_REQUEST, "No operation " + call.method + " " + call.rawPath + ".");
+  }
+
+  @Override
+  public Reply wrongMethod(HttpCall call, Set<String> allowed) {
+    return oauthError(405, OAuthErrorCode.INVALID_REQUEST,
+        call.method + " " + call.rawPath + " takes " + String.join(", ", allowed) + ".");
   }
 
   @Override

@@ -279,7 +279,8 @@ public final class BodyParameters {
    * beyond the contract"): a JSON number where {@code schema} has a decimal string ({@code
    * "volume": 1.25}, as Kraken's own AddOrder example writes it) becomes that decimal's plain text,
    * and a string of digits where it has an integer ({@code "nonce": "1795826453191"}, as ccxt and
-   * python-kraken-sdk send it) becomes that integer. Anything else is copied as it came, for the
+   * python-kraken-sdk send it) becomes that integer, and a string where it has a boolean ({@code
+   * "validate": "true"}) is read with a form boolean's spellings ({@link Text#bool}). Anything else is copied as it came, for the
    * contract to judge; a body that is no JSON is left as it is.
    */
   static byte[] serviceNumbers(byte[] json, Schema schema) {
@@ -361,8 +362,12 @@ public final class BodyParameters {
       }
       case STRING -> {
         String text = reader.nextString();
+        Boolean flag = "boolean".equals(type(schema)) ? Text.bool(text) : null;
         if (schema != null && "integer".equals(schema.getType()) && DIGITS.matcher(text).matches()) {
           writeNumber(writer, new BigInteger(text).toString());
+          changed[0] = true;
+        } else if (flag != null) {
+          writer.value(flag.booleanValue()); // "true", as a form writes it: the form's spellings
           changed[0] = true;
         } else {
           writer.value(text);

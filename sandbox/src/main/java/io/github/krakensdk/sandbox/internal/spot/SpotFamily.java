@@ -317,17 +317,16 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
   }
 
   @Override
-  public Reply unknownOperation(HttpCall call, boolean pathKnown) {
-    if (pathKnown) {
-      // A public endpoint over POST (or a private one over GET): the service has answered 405 since
-      // January 2024 ("Removed support for POST requests to all public endpoints"), so the sandbox
-      // refuses it the same way, naming the method to use.
-      Set<String> methods = contract.operations.methods(call.rawPath);
-      return Reply.answer(405, SpotEnvelope.builder().error(List.of("EGeneral:Unknown method:"
-          + call.method + " " + call.rawPath + " takes " + String.join(", ", methods))).build())
-          .withHeader("Allow", String.join(", ", methods));
-    }
+  public Reply unknownOperation(HttpCall call) {
     return Reply.answer(404, SpotEnvelope.builder().error(List.of("EGeneral:Unknown method")).build());
+  }
+
+  @Override
+  public Reply wrongMethod(HttpCall call, Set<String> allowed) {
+    // A public endpoint over POST (or a private one over GET): the service has answered 405 since
+    // January 2024 ("Removed support for POST requests to all public endpoints").
+    return Reply.answer(405, SpotEnvelope.builder().error(List.of("EGeneral:Unknown method:"
+        + call.method + " " + call.rawPath + " takes " + String.join(", ", allowed))).build());
   }
 
   @Override
