@@ -48,6 +48,8 @@ public final class ContractCompiler {
   static final String IGNORED_MEMBERS = "x-kraken-ignored-members";
   /** Bounds the service clamps a value to instead of refusing it ({@code x-kraken-service-clamps}). */
   static final String SERVICE_CLAMPS = "x-kraken-service-clamps";
+  /** Other forms the service takes for a body member ({@code x-kraken-service-alternatives}, CONVENTIONS.md). */
+  static final String SERVICE_ALTERNATIVES = "x-kraken-service-alternatives";
 
   private final JsonNode contract;
   private final List<String> formats;
@@ -304,6 +306,15 @@ public final class ContractCompiler {
               // What the signer fills (Spot's nonce) is checked with the signature, as the unsigned
               // 64-bit integer the service takes, not by its number format (int64).
               filled.remove("format");
+            }
+            JsonNode alternatives = p.getValue().path(SERVICE_ALTERNATIVES);
+            if (alternatives.isArray() && !alternatives.isEmpty()) {
+              // Other forms the service takes for this member: the sandbox takes either.
+              ObjectNode either = NODES.objectNode();
+              ArrayNode forms = either.putArray("oneOf");
+              forms.add(member);
+              alternatives.forEach(alternative -> forms.add(schema(alternative.path("schema"))));
+              member = either;
             }
             properties.set(p.getKey(), member);
           });

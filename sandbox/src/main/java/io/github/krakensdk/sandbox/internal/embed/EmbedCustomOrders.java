@@ -83,7 +83,7 @@ public final class EmbedCustomOrders {
   // ---- operations ----
 
   private Reply create(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) throws IOException {
-    CustomOrderSpec spec = Json.read(call.body, CustomOrderSpec.class);
+    CustomOrderSpec spec = call.parameters().read(CustomOrderSpec.class);
     synchronized (state) {
       EmbedUser user = state.user(partner, call.query("user"));
       Reply refusal = EmbedQuotes.tradingRefusal(user);

@@ -24,6 +24,7 @@ import io.github.krakensdk.sandbox.internal.contract.Problem;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -175,8 +176,14 @@ public final class EmbedFamily extends Endpoint<EmbedFamily.Partner> {
   }
 
   @Override
-  public Reply unknownOperation(HttpCall call, boolean pathKnown) {
+  public Reply unknownOperation(HttpCall call) {
     return error(404, "EGeneral:Unknown method");
+  }
+
+  @Override
+  public Reply wrongMethod(HttpCall call, Set<String> allowed) {
+    return error(405, "EGeneral:Unknown method:" + call.method + " " + call.rawPath + " takes "
+        + String.join(", ", allowed));
   }
 
   @Override

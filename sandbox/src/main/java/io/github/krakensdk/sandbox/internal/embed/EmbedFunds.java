@@ -231,7 +231,7 @@ public final class EmbedFunds {
 
   private Reply createAddress(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner)
       throws IOException {
-    DepositAddressSpec spec = Json.read(call.body, DepositAddressSpec.class);
+    DepositAddressSpec spec = call.parameters().read(DepositAddressSpec.class);
     synchronized (state) {
       settle();
       EmbedUser user = state.user(partner, call.query("user"));
@@ -384,7 +384,7 @@ public final class EmbedFunds {
   private Reply withdraw(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) {
     WithdrawalOrder order;
     try {
-      order = Json.read(call.body, WithdrawalOrder.class);
+      order = call.parameters().read(WithdrawalOrder.class);
     } catch (IOException | RuntimeException e) {
       return EmbedFamily.error(400, "EGeneral:Bad data");
     }

@@ -121,7 +121,7 @@ public final class EmbedQuotes {
   // ---- operations ----
 
   private Reply requestQuote(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) throws IOException {
-    QuoteTerms terms = Json.read(call.body, QuoteTerms.class);
+    QuoteTerms terms = call.parameters().read(QuoteTerms.class);
     String iiban = call.query("user");
     Priced priced = price(terms.type(), terms.amount().asset(), terms.amount().amount(), terms.quote().asset(),
         terms.feeBps(), terms.spreadBps(), terms.quoteCurrency());
@@ -148,7 +148,7 @@ public final class EmbedQuotes {
   }
 
   private Reply prospective(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) throws IOException {
-    ProspectiveQuoteTerms terms = Json.read(call.body, ProspectiveQuoteTerms.class);
+    ProspectiveQuoteTerms terms = call.parameters().read(ProspectiveQuoteTerms.class);
     QuoteAction action = terms.action();
     Priced priced = price(action.type(), action.amount().asset(), action.amount().amount(), action.quote().asset(),
         action.feeBps(), action.spreadBps(), terms.quoteCurrency());

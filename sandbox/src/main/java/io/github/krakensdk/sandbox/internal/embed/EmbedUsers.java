@@ -102,7 +102,7 @@ public final class EmbedUsers {
   }
 
   private Reply createUser(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) throws IOException {
-    NewUser body = Json.read(call.body, NewUser.class);
+    NewUser body = call.parameters().read(NewUser.class);
     UserProfileUpdate profile = UserProfileUpdate.builder()
         .tosVersionAccepted(body.tosVersionAccepted()).fullName(body.fullName()).dateOfBirth(body.dateOfBirth())
         .cityOfBirth(body.cityOfBirth()).countryOfBirth(body.countryOfBirth()).residence(body.residence())
@@ -120,7 +120,7 @@ public final class EmbedUsers {
 
   private Reply createSubaccount(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner)
       throws IOException {
-    HeadlessSubaccount body = Json.read(call.body, HeadlessSubaccount.class);
+    HeadlessSubaccount body = call.parameters().read(HeadlessSubaccount.class);
     String iiban;
     synchronized (state) {
       iiban = newIiban();
@@ -172,7 +172,7 @@ public final class EmbedUsers {
   }
 
   private Reply updateUser(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) throws IOException {
-    UserProfileUpdate update = Json.read(call.body, UserProfileUpdate.class);
+    UserProfileUpdate update = call.parameters().read(UserProfileUpdate.class);
     synchronized (state) {
       EmbedUser user = state.user(partner, path.get("user"));
       if (user == null) {

@@ -190,7 +190,7 @@ public final class EmbedWebhooks implements Closeable {
 
   private Reply registerWebhook(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner)
       throws IOException {
-    WebhookRegistration registration = Json.read(call.body, WebhookRegistration.class);
+    WebhookRegistration registration = call.parameters().read(WebhookRegistration.class);
     String refused = refusedUrl(registration.url());
     if (refused != null) {
       return EmbedFamily.error(400, "EGeneral:Invalid arguments:url " + refused);
@@ -287,7 +287,7 @@ public final class EmbedWebhooks implements Closeable {
   }
 
   private Reply updateWebhook(HttpCall call, Map<String, String> path, EmbedFamily.Partner partner) throws IOException {
-    WebhookUpdate update = Json.read(call.body, WebhookUpdate.class);
+    WebhookUpdate update = call.parameters().read(WebhookUpdate.class);
     Reply badEvents = unavailableEvent(update.events());
     if (badEvents != null) {
       return badEvents;

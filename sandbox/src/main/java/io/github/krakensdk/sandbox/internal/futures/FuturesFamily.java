@@ -11,11 +11,12 @@ import io.github.krakensdk.sandbox.internal.Settings;
 import io.github.krakensdk.sandbox.internal.http.Endpoint;
 import io.github.krakensdk.sandbox.internal.http.Family;
 import io.github.krakensdk.sandbox.internal.http.HttpCall;
-import io.github.krakensdk.sandbox.internal.http.Json;
 import io.github.krakensdk.sandbox.internal.http.Nonces;
 import io.github.krakensdk.sandbox.internal.http.Reply;
 
 import io.github.krakensdk.sandbox.internal.http.Signatures;
+import io.github.krakensdk.sandbox.internal.params.BodyParameters;
+import io.github.krakensdk.sandbox.internal.params.JsonTree;
 import io.github.krakensdk.futures.model.AssignmentParticipant;
 import io.github.krakensdk.futures.model.AssignmentPreferenceResponse;
 import io.github.krakensdk.futures.model.AssignmentTimeFrame;
@@ -53,6 +54,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -242,8 +244,8 @@ public final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
       String json = call.query("json");
       if (json != null) {
         try {
-          Json.MOSHI.adapter(Object.class).fromJson(json);
-        } catch (IOException | RuntimeException e) {
+          JsonTree.read(json);
+        } catch (IllegalArgumentException e) {
           return error(400, FuturesErrorCode.JSON_PARSE_ERROR, null);
         }
       }
@@ -283,8 +285,14 @@ public final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
   }
 
   @Override
-  public Reply unknownOperation(HttpCall call, boolean pathKnown) {
+  public Reply unknownOperation(HttpCall call) {
     return error(404, FuturesErrorCode.NOT_FOUND, call.method + " " + call.rawPath);
+  }
+
+  @Override
+  public Reply wrongMethod(HttpCall call, Set<String> allowed) {
+    return error(405, FuturesErrorCode.NOT_FOUND,
+        call.method + " " + call.rawPath + " takes " + String.join(", ", allowed));
   }
 
   @Override
@@ -295,8 +303,13 @@ public final class FuturesFamily extends Endpoint<FuturesFamily.Caller> {
   // ---- operations ----
 
   private Reply simulate(HttpCall call) throws IOException {
-    PortfolioSimulationRequest request =
-        Json.read(call.query("json").getBytes(StandardCharsets.UTF_8), PortfolioSimulationRequest.class);
+    // Futures has no request bodies: this operation's parameters are one JSON document in its query.
+    PortfolioSimulationRequest request;
+    try {
+      request = BodyParameters.ofJson(call.query("json")).read(PortfolioSimulationRequest.class);
+    } catch (IOException | RuntimeException unreadable) { // a member of the wrong type, named by its path
+      return error(400, FuturesErrorCode.INVALID_ARGUMENT, "json: " + unreadable.getMessage());
+    }
     List<PortfolioMath.Instrument> instruments = new ArrayList<>();
     for (SimulatedPosition position : request.positions()) {
       PortfolioMath.Instrument instrument = PortfolioMath.instrument(position.instrument());

@@ -5,11 +5,9 @@ import io.github.krakensdk.sandbox.internal.contract.Operation;
 import io.github.krakensdk.sandbox.internal.contract.Problem;
 import io.github.krakensdk.sandbox.internal.http.Family;
 import io.github.krakensdk.sandbox.internal.http.HttpCall;
-import io.github.krakensdk.sandbox.internal.http.Json;
 import io.github.krakensdk.sandbox.internal.http.Reply;
 import io.github.krakensdk.sandbox.internal.params.BodyParameters;
 import io.github.krakensdk.sandbox.internal.params.ServiceForms;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,13 +59,7 @@ public final class ContractValidator {
       BodyParameters parameters = call.parameters();
       mediaType = BodyParameters.mediaType(call);
       body = parameters.json();
-      if (parameters.multipart()) {
-        problems.addAll(parameters.problems());
-      } else if (!parameters.form() && BodyParameters.isForm(call) && op.bodyTypes().get(Operation.FORM) != null) {
-        // A form-only operation (OAuth's token endpoint): its fields read as the JSON its schema describes.
-        body = BodyParameters.formToJson(HttpCall.parseForm(call.bodyText()), op.bodyTypes().get(Operation.FORM))
-            .getBytes(StandardCharsets.UTF_8);
-      }
+      problems.addAll(parameters.problems());
     }
     problems.addAll(operations.checkRequest(op, contractPath, call.query, call.headers, mediaType, body));
     return problems;

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -81,11 +83,11 @@ public abstract class Endpoint<P> {
   private Served serveContractForm(HttpCall call, String contractPath) {
     Route<P> route = null;
     Map<String, String> pathParameters = new LinkedHashMap<>();
-    boolean pathKnown = false;
+    Set<String> allowed = new TreeSet<>();
     for (Route<P> candidate : routes) {
       Matcher matcher = candidate.pattern().matcher(contractPath);
       if (matcher.matches()) {
-        pathKnown = true;
+        allowed.add(candidate.method());
         if (candidate.method().equals(call.method)) {
           route = candidate;
           for (int i = 0; i < candidate.names().size(); i++) {
@@ -96,7 +98,8 @@ public abstract class Endpoint<P> {
       }
     }
     if (route == null) {
-      return new Served(unknownOperation(call, pathKnown), null, family, contractPath);
+      return new Served(allowed.isEmpty() ? unknownOperation(call)
+          : wrongMethod(call, allowed).withHeader("Allow", String.join(", ", allowed)), null, family, contractPath);
     }
     if (call.bodyTooLarge()) {
       // Before authentication: only the start of the body was kept, so no signature could match it.
@@ -106,8 +109,7 @@ public abstract class Endpoint<P> {
     }
     try {
       Operation op = contract.operations.find(call.method, contractPath);
-      call.parameters(op != null && op.multipart() ? BodyParameters.ofMultipart(call, op.bodySchema())
-          : BodyParameters.of(call, op != null && op.acceptsForm() ? op.bodySchema() : null));
+      call.parameters(BodyParameters.of(call, op));
       P principal = null;
       if (route.signed()) {
         Authenticated<P> who = authenticate(call, route);
@@ -149,8 +151,17 @@ public abstract class Endpoint<P> {
   /** The family's envelope for a request the contract rejects. */
   public abstract Reply rejected(Route<P> route, List<Problem> problems);
 
-  /** The family's envelope for a path or method it does not serve. */
-  public abstract Reply unknownOperation(HttpCall call, boolean pathKnown);
+  /** The family's envelope for a path it does not serve (HTTP 404). */
+  public abstract Reply unknownOperation(HttpCall call);
+
+  /**
+   * The family's envelope for a path it serves called with another method: HTTP 405, to which
+   * the endpoint adds {@code Allow}. The Spot service has answered so since January 2024 (a public
+   * endpoint over POST); for the other families the sandbox answers as HTTP says (CONVENTIONS.md).
+   *
+   * @param allowed the methods the path takes.
+   */
+  public abstract Reply wrongMethod(HttpCall call, Set<String> allowed);
 
   /** The family's envelope for a failure of the sandbox itself. */
   public abstract Reply internalError(Exception e);

@@ -2,6 +2,7 @@ package io.github.krakensdk.sandbox.internal.http;
 
 import io.github.krakensdk.sandbox.internal.contract.Text;
 
+import io.github.krakensdk.sandbox.internal.contract.Operation;
 import io.github.krakensdk.sandbox.internal.params.BodyParameters;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -136,7 +137,7 @@ public final class HttpCall {
    * operation, the body as it is.
    */
   public BodyParameters parameters() {
-    return parameters != null ? parameters : BodyParameters.of(this, null);
+    return parameters != null ? parameters : BodyParameters.of(this, (Operation) null);
   }
 
   public void parameters(BodyParameters parameters) {

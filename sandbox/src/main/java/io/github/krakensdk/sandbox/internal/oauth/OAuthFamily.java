@@ -10,7 +10,7 @@ import io.github.krakensdk.sandbox.internal.Settings;
 import io.github.krakensdk.sandbox.internal.http.Endpoint;
 import io.github.krakensdk.sandbox.internal.http.Family;
 import io.github.krakensdk.sandbox.internal.http.HttpCall;
-import io.github.krakensdk.sandbox.internal.http.Json;
+import io.github.krakensdk.sandbox.internal.params.Parameters;
 import io.github.krakensdk.sandbox.internal.http.Reply;
 import io.github.krakensdk.sandbox.internal.spot.SpotFamily;
 
@@ -154,11 +154,11 @@ public final class OAuthFamily extends Endpoint<Object> {
         withScope((Grant) grant, READ, () -> Reply.answer(200,
             FastApiKeyListResponse.builder().result(fastApiKeys()).build())));
     route("POST", "/oauth/fast-api-key", "createFastApiKey", true, (call, path, grant) ->
-        createFastApiKey((Grant) grant, Json.read(call.body, FastApiKeySettings.class)));
+        createFastApiKey((Grant) grant, call.parameters().read(FastApiKeySettings.class)));
     route("PUT", "/oauth/fast-api-key", "updateFastApiKey", true, (call, path, grant) ->
-        updateFastApiKey((Grant) grant, Json.read(call.body, FastApiKeyChange.class)));
+        updateFastApiKey((Grant) grant, call.parameters().read(FastApiKeyChange.class)));
     route("DELETE", "/oauth/fast-api-key", "deleteFastApiKey", true, (call, path, grant) -> {
-      FastApiKeyDeletion deletion = Json.read(call.body, FastApiKeyDeletion.class);
+      FastApiKeyDeletion deletion = call.parameters().read(FastApiKeyDeletion.class);
       return withScope((Grant) grant, WRITE, () -> deleteFastApiKey(deletion));
     });
     seedFastKey("portfolio-tracker", List.of("203.0.113.0/24", "2001:db8:4a1::/48"), 10L,
@@ -274,8 +274,8 @@ public final class OAuthFamily extends Endpoint<Object> {
   @Override
   public Reply beforeValidation(HttpCall call, Route<Object> route) {
     if (route.operationId().equals("getToken")) {
-      String grantType = form(call).get("grant_type");
-      if (grantType != null && !grantType.equals("authorization_code") && !grantType.equals("refresh_token")) {
+      Object grantType = form(call).raw("grant_type"); // a repeated field is left to the contract
+      if (grantType instanceof String && !grantType.equals("authorization_code") && !grantType.equals("refresh_token")) {
         return oauthError(400, OAuthErrorCode.UNSUPPORTED_GRANT_TYPE, "Unsupported grant_type: " + grantType + ".");
       }
     }
@@ -294,8 +294,14 @@ public final class OAuthFamily extends Endpoint<Object> {
   }
 
   @Override
-  public Reply unknownOperation(HttpCall call, boolean pathKnown) {
+  public Reply unknownOperation(HttpCall call) {
     return oauthError(404, OAuthErrorCode.INVALID_REQUEST, "No operation " + call.method + " " + call.rawPath + ".");
+  }
+
+  @Override
+  public Reply wrongMethod(HttpCall call, Set<String> allowed) {
+    return oauthError(405, OAuthErrorCode.INVALID_REQUEST,
+        call.method + " " + call.rawPath + " takes " + String.join(", ", allowed) + ".");
   }
 
   @Override
@@ -305,18 +311,26 @@ public final class OAuthFamily extends Endpoint<Object> {
 
   // ---- operations ----
 
-  private static Map<String, String> form(HttpCall call) {
-    Map<String, String> first = new HashMap<>();
-    HttpCall.parseForm(call.bodyText()).forEach((name, values) -> first.put(name, values.get(0)));
-    return first;
+  /**
+   * The token request's form fields, read as every family reads its parameters ({@link
+   * HttpCall#parameters()}); a body that is no form reads as no fields, for the contract to refuse.
+   */
+  private static Parameters form(HttpCall call) {
+    Map<String, Object> fields;
+    try {
+      fields = call.parameters().form() ? call.parameters().tree() : Map.of();
+    } catch (IllegalArgumentException notAnObject) {
+      fields = Map.of();
+    }
+    return Parameters.of(fields, name -> new IllegalArgumentException("unreadable form field " + name));
   }
 
   private Reply token(HttpCall call, Client client) {
-    Map<String, String> form = form(call);
+    Parameters form = form(call);
     Instant now = settings.clock().instant();
-    if (form.get("grant_type").equals("authorization_code")) {
-      String code = form.get("code");
-      String redirectUri = form.get("redirect_uri");
+    if ("authorization_code".equals(form.string("grant_type"))) {
+      String code = form.string("code");
+      String redirectUri = form.string("redirect_uri");
       if (code == null || code.isEmpty()) {
         return oauthError(400, OAuthErrorCode.INVALID_REQUEST, "Missing required parameter code.");
       }
@@ -333,7 +347,7 @@ public final class OAuthFamily extends Endpoint<Object> {
         return issue(client, issued.scopes(), now);
       }
     }
-    String refreshToken = form.get("refresh_token");
+    String refreshToken = form.string("refresh_token");
     if (refreshToken == null || refreshToken.isEmpty()) {
       return oauthError(400, OAuthErrorCode.INVALID_REQUEST, "Missing required parameter refresh_token.");
     }

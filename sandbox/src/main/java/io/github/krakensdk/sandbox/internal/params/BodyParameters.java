@@ -172,15 +172,73 @@ public final class BodyParameters {
   }
 
   /**
-   * The parameters of {@code call}'s body: converted from a form when the body is form-encoded
-   * and {@code schema} (the operation's JSON body schema) is known, else the body as it is.
+   * The parameters of {@code call}'s body for {@code op}, the one way every family reads a body:
+   * multipart parts as the JSON object their schema describes ({@link #ofMultipart}); a form body as
+   * the JSON its JSON schema describes, or, for a form-only operation (OAuth's token endpoint), its
+   * form schema; a JSON body with the number forms the service reads ({@link #serviceNumbers}).
+   * Without an operation (none matched), the body as it is.
    */
-  public static BodyParameters of(HttpCall call, Schema schema) {
+  public static BodyParameters of(HttpCall call, Operation op) {
+    if (op == null) {
+      return new BodyParameters(call.body, false);
+    }
+    if (op.multipart()) {
+      return ofMultipart(call, op.bodySchema());
+    }
+    Schema formOnly = op.bodyTypes().get(Operation.JSON) == null ? op.bodyTypes().get(Operation.FORM) : null;
+    if (formOnly != null && isForm(call)) {
+      return new BodyParameters(formToJson(HttpCall.parseForm(call.bodyText()), formOnly)
+          .getBytes(StandardCharsets.UTF_8), true);
+    }
+    return of(call, op.acceptsForm() || formOnly == null ? op.bodyTypes().get(Operation.JSON) : null);
+  }
+
+  /**
+   * The parameters of {@code call}'s body: converted from a form when the body is form-encoded
+   * and {@code schema} (the operation's JSON body schema) is known, else the JSON body with the
+   * service's number forms (the body as it is without a schema).
+   */
+  static BodyParameters of(HttpCall call, Schema schema) {
     if (schema != null && isForm(call)) {
       return new BodyParameters(formToJson(HttpCall.parseForm(call.bodyText()), schema)
           .getBytes(StandardCharsets.UTF_8), true);
     }
     return new BodyParameters(schema == null ? call.body : serviceNumbers(unnest(call.body, schema), schema), false);
+  }
+
+  /**
+   * A JSON document that travels in a query parameter (Futures' {@code simulate ?json=}), read as
+   * a JSON body is.
+   */
+  public static BodyParameters ofJson(String json) {
+    return new BodyParameters(json.getBytes(StandardCharsets.UTF_8), false);
+  }
+
+  /**
+   * The text of the top-level member {@code name} exactly as the body sent it (a JSON number's or
+   * string's text, or a form field's first value), or null: what a signature hashes (Spot's
+   * {@code nonce}), before any reading rule has touched it.
+   */
+  public static String sentText(HttpCall call, String name) {
+    String text = call.bodyText().trim();
+    if (text.startsWith("{")) {
+      try {
+        JsonReader reader = JsonReader.of(new Buffer().writeUtf8(text));
+        reader.beginObject();
+        while (reader.hasNext()) {
+          if (reader.nextName().equals(name)) {
+            JsonReader.Token token = reader.peek();
+            return token == JsonReader.Token.NUMBER || token == JsonReader.Token.STRING ? reader.nextString() : null;
+          }
+          reader.skipValue();
+        }
+        return null;
+      } catch (IOException | RuntimeException notJson) {
+        return null;
+      }
+    }
+    List<String> values = HttpCall.parseForm(text).get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
   }
 
   /**
@@ -221,7 +279,8 @@ public final class BodyParameters {
    * beyond the contract"): a JSON number where {@code schema} has a decimal string ({@code
    * "volume": 1.25}, as Kraken's own AddOrder example writes it) becomes that decimal's plain text,
    * and a string of digits where it has an integer ({@code "nonce": "1795826453191"}, as ccxt and
-   * python-kraken-sdk send it) becomes that integer. Anything else is copied as it came, for the
+   * python-kraken-sdk send it) becomes that integer, and a string where it has a boolean ({@code
+   * "validate": "true"}) is read with a form boolean's spellings ({@link Text#bool}). Anything else is copied as it came, for the
    * contract to judge; a body that is no JSON is left as it is.
    */
   static byte[] serviceNumbers(byte[] json, Schema schema) {
@@ -303,8 +362,12 @@ public final class BodyParameters {
       }
       case STRING -> {
         String text = reader.nextString();
+        Boolean flag = "boolean".equals(type(schema)) ? Text.bool(text) : null;
         if (schema != null && "integer".equals(schema.getType()) && DIGITS.matcher(text).matches()) {
           writeNumber(writer, new BigInteger(text).toString());
+          changed[0] = true;
+        } else if (flag != null) {
+          writer.value(flag.booleanValue()); // "true", as a form writes it: the form's spellings
           changed[0] = true;
         } else {
           writer.value(text);
@@ -426,18 +489,18 @@ public final class BodyParameters {
   }
 
   /** The body as a generated record (or any type the SDK's JSON set-up reads). */
-  <T> T read(Class<T> type) throws IOException {
+  public <T> T read(Class<T> type) throws IOException {
     return Json.read(json, type);
   }
 
-  /** The body as a JSON tree: maps, lists, strings, numbers (as {@code Double}), booleans. */
-  @SuppressWarnings("unchecked")
-  Map<String, Object> tree() throws IOException {
-    Object value = Json.MOSHI.adapter(Object.class).fromJson(new Buffer().write(json));
-    if (!(value instanceof Map<?, ?>)) {
-      throw new IOException("the body is not a JSON object");
-    }
-    return (Map<String, Object>) value;
+  /**
+   * The body as a JSON tree that keeps every digit ({@link JsonTree}'s kinds: maps, lists,
+   * strings, {@code Long}, {@code BigDecimal}, booleans), for {@link Parameters}.
+   *
+   * @throws IllegalArgumentException when the body is no JSON object.
+   */
+  public Map<String, Object> tree() {
+    return JsonTree.readObject(new String(json, StandardCharsets.UTF_8));
   }
 
   /** {@code form}'s fields as the JSON object {@code schema} describes. */

@@ -13,7 +13,6 @@ import io.github.krakensdk.sandbox.internal.http.CallCounter;
 import io.github.krakensdk.sandbox.internal.http.Endpoint;
 import io.github.krakensdk.sandbox.internal.http.Family;
 import io.github.krakensdk.sandbox.internal.http.HttpCall;
-import io.github.krakensdk.sandbox.internal.http.Json;
 import io.github.krakensdk.sandbox.internal.http.Nonces;
 import io.github.krakensdk.sandbox.internal.http.Reply;
 import io.github.krakensdk.sandbox.internal.spot.funding.Deposits;
@@ -29,6 +28,7 @@ import io.github.krakensdk.sandbox.internal.spot.funding.FundingException;
 import io.github.krakensdk.sandbox.internal.spot.funding.FundingSettings;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.ExchangeError;
+import io.github.krakensdk.sandbox.internal.params.BodyParameters;
 import io.github.krakensdk.sandbox.internal.params.JsonTree;
 import io.github.krakensdk.sandbox.internal.spot.funding.Subaccounts;
 import io.github.krakensdk.sandbox.internal.spot.funding.Withdrawals;
@@ -39,10 +39,7 @@ import io.github.krakensdk.spot.model.AssetInfo;
 import io.github.krakensdk.spot.model.AssetStatus;
 import io.github.krakensdk.spot.internal.model.AssetsResponse;
 import io.github.krakensdk.spot.internal.model.SpotEnvelope;
-import com.squareup.moshi.JsonReader;
-import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -55,7 +52,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import okio.Buffer;
 
 /**
  * Spot: public asset data, and the private operations of the test user's account (trade volume,
@@ -192,7 +188,7 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
     if (call.method.equals("GET")) {
       return JsonTree.fromForm(call.query);
     }
-    return JsonTree.readObject(new String(call.parameters().json(), StandardCharsets.UTF_8));
+    return call.parameters().tree();
   }
 
   /** An exchange operation: the parameters in, the answer in the Spot envelope. */
@@ -272,7 +268,7 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
       return Authenticated.refused(errors("EAPI:Invalid key"));
     }
     SandboxKey key = issuedKey.key();
-    String nonceText = bodyNonce(call);
+    String nonceText = BodyParameters.sentText(call, "nonce");
     Long nonce = Nonces.parse(nonceText);
     if (nonce == null) {
       return Authenticated.refused(errors("EAPI:Invalid nonce"));
@@ -307,29 +303,6 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
     return key.permissions().stream().anyMatch(held -> held.id().equals(permission));
   }
 
-  /** The nonce's text as it is in the body (JSON number or form field), or null. */
-  static String bodyNonce(HttpCall call) {
-    String text = call.bodyText().trim();
-    if (text.startsWith("{")) {
-      try {
-        JsonReader reader = JsonReader.of(new Buffer().writeUtf8(text));
-        reader.beginObject();
-        while (reader.hasNext()) {
-          if (reader.nextName().equals("nonce")) {
-            JsonReader.Token token = reader.peek();
-            return token == JsonReader.Token.NUMBER || token == JsonReader.Token.STRING ? reader.nextString() : null;
-          }
-          reader.skipValue();
-        }
-        return null;
-      } catch (IOException | RuntimeException notJson) {
-        return null;
-      }
-    }
-    List<String> form = HttpCall.parseForm(text).get("nonce");
-    return form == null || form.isEmpty() ? null : form.get(0);
-  }
-
   // ---- envelopes ----
 
   static Reply errors(String... errors) {
@@ -344,17 +317,16 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
   }
 
   @Override
-  public Reply unknownOperation(HttpCall call, boolean pathKnown) {
-    if (pathKnown) {
-      // A public endpoint over POST (or a private one over GET): the service has answered 405 since
-      // January 2024 ("Removed support for POST requests to all public endpoints"), so the sandbox
-      // refuses it the same way, naming the method to use.
-      Set<String> methods = contract.operations.methods(call.rawPath);
-      return Reply.answer(405, SpotEnvelope.builder().error(List.of("EGeneral:Unknown method:"
-          + call.method + " " + call.rawPath + " takes " + String.join(", ", methods))).build())
-          .withHeader("Allow", String.join(", ", methods));
-    }
+  public Reply unknownOperation(HttpCall call) {
     return Reply.answer(404, SpotEnvelope.builder().error(List.of("EGeneral:Unknown method")).build());
+  }
+
+  @Override
+  public Reply wrongMethod(HttpCall call, Set<String> allowed) {
+    // A public endpoint over POST (or a private one over GET): the service has answered 405 since
+    // January 2024 ("Removed support for POST requests to all public endpoints").
+    return Reply.answer(405, SpotEnvelope.builder().error(List.of("EGeneral:Unknown method:"
+        + call.method + " " + call.rawPath + " takes " + String.join(", ", allowed))).build());
   }
 
   @Override

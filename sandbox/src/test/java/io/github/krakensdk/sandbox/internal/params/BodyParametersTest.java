@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.sandbox.internal.contract.Operation;
 import io.github.krakensdk.sandbox.internal.contract.Schema;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -121,11 +122,43 @@ final class BodyParametersTest {
     HttpCall form = call("nonce=1&pair=XBTUSD", "application/x-www-form-urlencoded; charset=UTF-8");
     BodyParameters parameters = BodyParameters.of(form, SCHEMA);
     assertTrue(parameters.form());
-    assertEquals(Map.of("nonce", 1.0, "pair", "XBTUSD"), parameters.tree());
+    assertEquals(Map.of("nonce", 1L, "pair", "XBTUSD"), parameters.tree(), "numbers keep their digits");
     HttpCall json = call("{\"nonce\":1}", "application/json");
     assertFalse(BodyParameters.of(json, SCHEMA).form());
     assertEquals("{\"nonce\":1}", new String(BodyParameters.of(json, SCHEMA).json(), StandardCharsets.UTF_8));
-    assertFalse(BodyParameters.of(form, null).form(), "an operation without a JSON schema: the body as it is");
+    assertFalse(BodyParameters.of(form, (Schema) null).form(), "an operation without a JSON schema: the body as it is");
+  }
+
+  @Test
+  void jsonBooleanStringsReadWithTheFormsSpellings() {
+    HttpCall json = call("{\"nonce\":\"7\",\"validate\":\"True\",\"volume\":1.5,\"pair\":\"true\"}", "application/json");
+    assertEquals("{\"nonce\":7,\"validate\":true,\"volume\":\"1.5\",\"pair\":\"true\"}",
+        new String(BodyParameters.of(json, SCHEMA).json(), StandardCharsets.UTF_8), "only where the schema has a boolean");
+    HttpCall other = call("{\"validate\":\"yes\"}", "application/json");
+    assertEquals("{\"validate\":\"yes\"}", new String(BodyParameters.of(other, SCHEMA).json(), StandardCharsets.UTF_8),
+        "other text is left for the contract to refuse");
+  }
+
+  @Test
+  void sentTextIsTheMembersTextAsSent() {
+    assertEquals("007", BodyParameters.sentText(call("pair=X&nonce=007", "application/x-www-form-urlencoded"), "nonce"));
+    assertEquals("18446744073709551615",
+        BodyParameters.sentText(call("{\"pair\":{\"a\":1},\"nonce\":18446744073709551615}", "application/json"), "nonce"));
+    assertEquals("12", BodyParameters.sentText(call("{\"nonce\":\"12\"}", "application/json"), "nonce"));
+    assertEquals(null, BodyParameters.sentText(call("{\"nonce\":true}", "application/json"), "nonce"));
+    assertEquals(null, BodyParameters.sentText(call("{broken", "application/json"), "nonce"));
+  }
+
+  @Test
+  void aFormOnlyOperationReadsItsFormSchema() {
+    Operation formOnly = new Operation("POST", "/token", "token", false, 0, null, null, List.of(), true,
+        Map.of(Operation.FORM, SCHEMA), List.of(), Map.of(), List.of());
+    BodyParameters parameters = BodyParameters.of(call("nonce=5&validate=False", "application/x-www-form-urlencoded"),
+        formOnly);
+    assertTrue(parameters.form());
+    assertEquals(Map.of("nonce", 5L, "validate", false), parameters.tree());
+    assertFalse(BodyParameters.of(call("{\"nonce\":5}", "application/json"), formOnly).form(),
+        "not a form: left as it came, for the contract to refuse its type");
   }
 
   @Test

@@ -142,6 +142,36 @@ class PeerVariantsTest {
     refused(form("/0/private/TradeVolume", "fee-info=maybe&nonce=NONCE", Raw.FORM), "EGeneral:Invalid arguments:fee-info");
   }
 
+  /**
+   * Kraken.Net since 2026-07-06: {@code pair} as a list of {@code {asset, aclass}} objects, which the
+   * service takes since 16 June 2026 ({@code x-kraken-service-alternatives}).
+   */
+  @Test
+  void tradeVolumeTakesPairAsAssetObjects() throws IOException {
+    JsonNode krakenNet = ok(json("/0/private/TradeVolume", "{\"fee-info\":true,\"nonce\":NONCE,"
+        + "\"pair\":[{\"asset\":\"XBTUSD\",\"aclass\":\"forex\"},{\"asset\":\"SOLEUR\",\"aclass\":\"forex\"}]}"));
+    assertTrue(krakenNet.at("/result/fees/XXBTZUSD").isObject(), krakenNet.toString());
+    assertTrue(krakenNet.at("/result/fees/SOLEUR").isObject(), krakenNet.toString());
+    refused(json("/0/private/TradeVolume", "{\"nonce\":NONCE,\"pair\":[{\"aclass\":\"forex\"}]}"),
+        "EGeneral:Invalid arguments:pair");
+    refused(json("/0/private/TradeVolume", "{\"nonce\":NONCE,\"pair\":[\"XBTUSD\"]}"),
+        "EGeneral:Invalid arguments:pair");
+  }
+
+  /**
+   * Kraken.Net's {@code assetVersion} is a boolean; the service documents {@code 1} as its only
+   * value and Kraken.Net's spelling on the wire is not confirmed, so {@code true} stays refused,
+   * naming the parameter (sandbox/README, "variants").
+   */
+  @Test
+  void assetVersionTrueIsRefusedNamingTheParameter() throws IOException {
+    JsonNode one = answer(raw.get("/0/public/Assets?asset=ETH&assetVersion=1"));
+    assertTrue(one.at("/result/ETH").isObject(), one.toString());
+    JsonNode refusedTrue = answer(raw.get("/0/public/Assets?assetVersion=true"));
+    assertTrue(refusedTrue.at("/error/0").asText().startsWith("EGeneral:Invalid arguments"), refusedTrue.toString());
+    assertTrue(refusedTrue.at("/error/0").asText().contains("assetVersion"), refusedTrue.toString());
+  }
+
   // ---- JSON number forms ----
 
   /** ccxt and python-kraken-sdk send the JSON nonce as a string of digits (the signature hashes those digits). */

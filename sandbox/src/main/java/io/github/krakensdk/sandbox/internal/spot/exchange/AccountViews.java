@@ -578,11 +578,28 @@ final class AccountViews {
     return result;
   }
 
+  /**
+   * TradeVolume's pairs: the comma-delimited text, or the list of {@code {asset, aclass}} objects
+   * the service also takes since June 2026 (spot.yaml's {@code x-kraken-service-alternatives}), each
+   * object's {@code asset} a pair name.
+   */
+  @SuppressWarnings("unchecked") // the contract has checked that each element is an object
+  private static List<String> pairNames(Parameters p) {
+    if (!(p.raw("pair") instanceof List<?> objects)) {
+      return p.names("pair");
+    }
+    List<String> names = new ArrayList<>();
+    for (Object object : objects) {
+      names.add(Parameters.of((Map<String, ?>) object, ExchangeError::invalid).required("asset"));
+    }
+    return names;
+  }
+
   Map<String, Object> tradeVolume(Account account, Parameters p, Instant now) {
     BigDecimal volume = engine.fees.volume30d(account, now);
     Map<String, Object> fees = null;
     Map<String, Object> feesMaker = null;
-    List<String> names = p.names("pair");
+    List<String> names = pairNames(p);
     if (!names.isEmpty()) {
       fees = Wire.object();
       feesMaker = Wire.object();
