@@ -18,12 +18,18 @@ import java.util.Set;
  *       minimum}, {@code maximum}, {@code format}) the service clamps a value to rather than
  *       refusing it, each present in the schema, the parameter carrying an {@code x-kraken-decision}
  *       that gives the evidence.
+ *   <li>{@code x-kraken-service-alternatives} (on a property of a schema, or on a parameter):
+ *       other forms the service takes for the member or parameter, a non-empty list of {@code
+ *       {schema, evidence}}, each schema with a type (a parameter's a scalar one: its text is read
+ *       as one value) and a non-blank evidence; anywhere else it is a mistake.
  * </ul>
  */
 final class SandboxAcceptsRule implements Rule {
   static final String IGNORED = "x-kraken-ignored-members";
   static final String CLAMPS = "x-kraken-service-clamps";
+  static final String ALTERNATIVES = "x-kraken-service-alternatives";
   private static final Set<String> CLAMPABLE = Set.of("minimum", "maximum", "format");
+  private static final Set<String> SCALARS = Set.of("string", "integer", "number", "boolean");
 
   @Override public String id() {
     return "sandbox-accepts";
@@ -69,6 +75,55 @@ final class SandboxAcceptsRule implements Rule {
         }
       }
     }
+    checkAlternatives(contract.root(), "", report);
+  }
+
+  /**
+   * Every {@code x-kraken-service-alternatives} under {@code node} (at {@code pointer}): on a
+   * property of a schema or on a parameter, each alternative well formed.
+   */
+  private static void checkAlternatives(JsonNode node, String pointer, Report report) {
+    if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        checkAlternatives(node.get(i), pointer + "/" + i, report);
+      }
+      return;
+    }
+    if (!node.isObject()) {
+      return;
+    }
+    JsonNode alternatives = node.get(ALTERNATIVES);
+    if (alternatives != null) {
+      String at = pointer + "/" + ALTERNATIVES;
+      boolean parameter = node.has("in") && node.path("name").isTextual();
+      boolean property = pointer.matches(".*/properties/[^/]+");
+      if (!parameter && !property) {
+        report.at(at, "belongs on a property of a schema or on a parameter, the member or parameter whose other forms"
+            + " it lists");
+      }
+      if (!alternatives.isArray() || alternatives.isEmpty()) {
+        report.at(at, "must be a non-empty list of {schema, evidence}");
+      } else {
+        for (int i = 0; i < alternatives.size(); i++) {
+          JsonNode alternative = alternatives.get(i);
+          JsonNode type = alternative.path("schema").path("type");
+          if (!type.isTextual()) {
+            report.at(at + "/" + i, "needs a schema with a type (the other form the service takes)");
+          } else if (parameter && !SCALARS.contains(type.asText())) {
+            report.at(at + "/" + i, "a parameter's text is read as one value: the schema's type must be one of "
+                + SCALARS);
+          }
+          if (alternative.path("evidence").asText("").isBlank()) {
+            report.at(at + "/" + i, "needs a non-blank evidence (the peer's code or the service's page)");
+          }
+        }
+      }
+    }
+    node.properties().forEach(entry -> {
+      if (!entry.getKey().equals(ALTERNATIVES)) {
+        checkAlternatives(entry.getValue(), pointer + "/" + Contract.escape(entry.getKey()), report);
+      }
+    });
   }
 
   private static void checkEntries(JsonNode entries, String at, Map<String, Boolean> declared, Report report) {

@@ -276,6 +276,19 @@ final class LintRulesTest {
         new Break("sandbox-accepts", "spot", "a clamp of a keyword the schema does not have",
             t -> arr(t, DEPTH + "/parameters/1/x-kraken-service-clamps").add("exclusiveMaximum"),
             DEPTH + "/parameters/1/x-kraken-service-clamps"),
+        new Break("sandbox-accepts", "spot", "a member's alternative without evidence",
+            t -> obj(t, TRADE_VOLUME_PAIR + "/x-kraken-service-alternatives/0").remove("evidence"),
+            TRADE_VOLUME_PAIR + "/x-kraken-service-alternatives/0"),
+        new Break("sandbox-accepts", "spot", "a parameter's alternative without a schema",
+            t -> obj(t, assets + "/parameters/2/x-kraken-service-alternatives/0").remove("schema"),
+            assets + "/parameters/2/x-kraken-service-alternatives/0"),
+        new Break("sandbox-accepts", "spot", "a parameter's alternative that is no scalar",
+            t -> obj(t, assets + "/parameters/2/x-kraken-service-alternatives/0/schema").put("type", "array"),
+            assets + "/parameters/2/x-kraken-service-alternatives/0"),
+        new Break("sandbox-accepts", "spot", "alternatives on an operation, no member or parameter",
+            t -> obj(t, assets).set("x-kraken-service-alternatives",
+                obj(t, assets + "/parameters/2").get("x-kraken-service-alternatives").deepCopy()),
+            assets + "/x-kraken-service-alternatives"),
         new Break("pagination-members", "spot", "an unknown style",
             t -> obj(t, LEDGERS + "/x-kraken-pagination").put("style", "token"),
             LEDGERS + "/x-kraken-pagination/style"),
@@ -299,6 +312,7 @@ final class LintRulesTest {
   private static final String OHLC = "/paths/~10~1public~1OHLC/get";
   private static final String SETTLEMENT_REPORTS = "/paths/~1b2b~1reports~1settlement/get";
   private static final String FEE = "/components/schemas/FeeTierInfo/properties";
+  private static final String TRADE_VOLUME_PAIR = "/components/schemas/TradeVolumeRequest/properties/pair";
 
   private static final String CALLBACK = "/paths/~1b2b~1webhooks~1{webhook_id}~1test/post/callbacks/webhookTestEvent/"
       + "https:~1~1partner.example.com~1webhooks~1kraken~1events/post";

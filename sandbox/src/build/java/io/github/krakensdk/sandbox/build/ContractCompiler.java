@@ -48,7 +48,7 @@ public final class ContractCompiler {
   static final String IGNORED_MEMBERS = "x-kraken-ignored-members";
   /** Bounds the service clamps a value to instead of refusing it ({@code x-kraken-service-clamps}). */
   static final String SERVICE_CLAMPS = "x-kraken-service-clamps";
-  /** Other forms the service takes for a body member ({@code x-kraken-service-alternatives}, CONVENTIONS.md). */
+  /** Other forms the service takes for a body member or a parameter ({@code x-kraken-service-alternatives}, CONVENTIONS.md). */
   static final String SERVICE_ALTERNATIVES = "x-kraken-service-alternatives";
 
   private final JsonNode contract;
@@ -252,6 +252,9 @@ public final class ContractCompiler {
     // A bound the service clamps to is no refusal: the sandbox takes the value and clamps it too.
     declared.path(SERVICE_CLAMPS).forEach(keyword -> schema.remove(keyword.asText()));
     parameter.set("schema", schema);
+    // Other forms the service takes for the parameter: the sandbox takes the declared one or any of these.
+    ArrayNode alternatives = parameter.putArray("alternatives");
+    declared.path(SERVICE_ALTERNATIVES).forEach(alternative -> alternatives.add(schema(alternative.path("schema"))));
     JsonNode names = declared.path("x-kraken-public-service").path("names");
     if (names.isArray()) {
       parameter.set("serviceNames", names.deepCopy());

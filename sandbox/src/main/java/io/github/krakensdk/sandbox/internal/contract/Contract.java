@@ -180,18 +180,17 @@ public final class Contract {
         continue;
       }
       SchemaCheck check = new SchemaCheck(SchemaCheck.Side.REQUEST, key + ".schema", formats);
-      Schema schema = parameter.schema();
-      if ("array".equals(schema.getType())) {
-        List<Object> items = new ArrayList<>();
-        for (String value : values) {
-          items.add(Text.typed(value, schema.getItems()));
-        }
-        problems.addAll(check.check(items, schema, parameter.name()));
-      } else {
-        for (String value : values) {
-          problems.addAll(check.check(Text.typed(value, schema), schema, parameter.name()));
+      List<Problem> declared = checkText(check, values, parameter.schema(), parameter.name());
+      if (!declared.isEmpty()) {
+        for (Schema alternative : parameter.alternatives()) {
+          if (checkText(check, values, alternative, parameter.name()).isEmpty()) {
+            declared = List.of(); // a form the service takes too (x-kraken-service-alternatives)
+            break;
+          }
         }
       }
+      // A value no form takes is refused by the declared form's rule, the one clients are told.
+      problems.addAll(declared);
     }
     Object parsed = null;
     if (body != null) {
@@ -219,6 +218,22 @@ public final class Contract {
     }
     if (problems.isEmpty()) {
       problems.addAll(oneOfGroups(operation, query, headers, parsed));
+    }
+    return problems;
+  }
+
+  /** What {@code schema} finds wrong with a parameter's {@code values}, each text read as the schema describes. */
+  private static List<Problem> checkText(SchemaCheck check, List<String> values, Schema schema, String name) {
+    if ("array".equals(schema.getType())) {
+      List<Object> items = new ArrayList<>();
+      for (String value : values) {
+        items.add(Text.typed(value, schema.getItems()));
+      }
+      return check.check(items, schema, name);
+    }
+    List<Problem> problems = new ArrayList<>();
+    for (String value : values) {
+      problems.addAll(check.check(Text.typed(value, schema), schema, name));
     }
     return problems;
   }
@@ -319,8 +334,11 @@ public final class Contract {
       Map<?, ?> parameter = (Map<?, ?>) entry;
       List<String> serviceNames = parameter.get("serviceNames") instanceof List<?> names
           ? names.stream().map(String::valueOf).toList() : List.of();
+      List<Schema> alternatives = parameter.get("alternatives") instanceof List<?> forms
+          ? forms.stream().map(form -> new Schema(form, named)).toList() : List.of();
       parameters.add(new Parameter((String) parameter.get("name"), (String) parameter.get("in"),
-          Boolean.TRUE.equals(parameter.get("required")), new Schema(parameter.get("schema"), named), serviceNames));
+          Boolean.TRUE.equals(parameter.get("required")), new Schema(parameter.get("schema"), named), serviceNames,
+          alternatives));
     }
     boolean bodyRequired = false;
     Map<String, Schema> bodyTypes = new LinkedHashMap<>();

@@ -8,5 +8,8 @@ import java.util.List;
  * @param in {@code query}, {@code header} or {@code path}.
  * @param serviceNames other names the public service reads the header under ({@code
  *     x-kraken-public-service}), empty when none.
+ * @param alternatives other forms the service takes for the value besides {@code schema} ({@code
+ *     x-kraken-service-alternatives}), empty when none.
  */
-public record Parameter(String name, String in, boolean required, Schema schema, List<String> serviceNames) {}
+public record Parameter(String name, String in, boolean required, Schema schema, List<String> serviceNames,
+    List<Schema> alternatives) {}

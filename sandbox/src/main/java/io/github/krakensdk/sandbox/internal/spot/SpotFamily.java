@@ -339,7 +339,8 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
   private Reply assets(HttpCall call) {
     // Without aclass the service answers its default class, currency, not every asset.
     String aclass = call.query("aclass") == null ? AssetClass.CURRENCY.value() : call.query("aclass");
-    boolean displayNames = "1".equals(call.query("assetVersion"));
+    // 1, or true in any case (x-kraken-service-alternatives: Kraken.Net's boolean); false and 0 are left out.
+    boolean displayNames = call.queryFlag("assetVersion");
     List<Asset> selected = new ArrayList<>();
     for (Asset asset : ASSETS) {
       if (asset.aclass().value().equals(aclass)) {

@@ -64,6 +64,22 @@ class ContractTest {
     assertEquals(List.of("symbol: required query parameter"), history);
   }
 
+  /**
+   * A parameter's other forms ({@code x-kraken-service-alternatives}) are taken, each text read as
+   * its form's type; a value no form takes is refused by the declared form's rule.
+   */
+  @Test
+  void aParameterTakesItsAlternativeForms() {
+    for (String taken : List.of("1", "true", "TRUE", "False", "0")) {
+      assertEquals(List.of(), request(SPOT, "GET", "/0/public/AssetPairs", Map.of("assetVersion", List.of(taken)),
+          Map.of(), null, null), taken);
+    }
+    assertEquals(List.of("assetVersion: must be one of 1, was the number 2"),
+        request(SPOT, "GET", "/0/public/AssetPairs", Map.of("assetVersion", List.of("2")), Map.of(), null, null));
+    assertEquals(List.of("assetVersion: must be an integer (int32), was \"yes\""),
+        request(SPOT, "GET", "/0/public/AssetPairs", Map.of("assetVersion", List.of("yes")), Map.of(), null, null));
+  }
+
   @Test
   void anEmptyItemOfARepeatedQueryParameterIsNamed() {
     List<String> problems = request(EMBED, "GET", "/b2b/earn/assets", Map.of("assets", List.of("ETH", "")),

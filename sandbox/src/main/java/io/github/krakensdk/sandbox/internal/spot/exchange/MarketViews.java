@@ -43,9 +43,18 @@ final class MarketViews {
 
   // ---- reference data ----
 
+  /**
+   * Whether {@code assetVersion} asks for display names: {@code 1}, or {@code true} in any letter
+   * case (spot.yaml's {@code x-kraken-service-alternatives}: Kraken.Net sends a boolean); {@code
+   * false} and {@code 0} are the legacy naming, as if left out.
+   */
+  private static boolean displayNames(Parameters p) {
+    return p.bool("assetVersion", false);
+  }
+
   Map<String, Object> assets(Parameters p) {
     String aclass = p.string("aclass") == null ? "currency" : p.string("aclass");
-    boolean display = "1".equals(p.string("assetVersion"));
+    boolean display = displayNames(p);
     List<Catalog.Asset> selected = new ArrayList<>();
     List<String> names = p.names("asset");
     if (names.isEmpty()) {
@@ -86,7 +95,7 @@ final class MarketViews {
     if (!Set.of("info", "leverage", "fees", "margin").contains(info)) {
       throw ExchangeError.invalid("info");
     }
-    boolean display = "1".equals(p.string("assetVersion"));
+    boolean display = displayNames(p);
     List<Catalog.Pair> selected = new ArrayList<>();
     List<String> names = p.names("pair");
     if (names.isEmpty()) {
