@@ -184,8 +184,12 @@ class PeerVariantsTest {
       refused(raw.get("/0/public/Assets?assetVersion=" + invalid), "EGeneral:Invalid arguments:assetVersion");
       refused(raw.get("/0/public/AssetPairs?assetVersion=" + invalid), "EGeneral:Invalid arguments:assetVersion");
     }
-    // Kraken.Net sends it on Balance too, where neither the service nor the contract documents it.
-    refused(json("/0/private/Balance", "{\"assetVersion\":true,\"nonce\":NONCE}"),
+    // Kraken.Net sends it on Balance too, which does not document it: taken and ignored.
+    JsonNode jsonBalance = ok(json("/0/private/Balance", "{\"assetVersion\":true,\"nonce\":NONCE}"));
+    assertTrue(jsonBalance.path("result").has("XXBT"), jsonBalance.toString());
+    JsonNode formBalance = ok(form("/0/private/Balance", "nonce=NONCE&assetVersion=True", Raw.FORM));
+    assertTrue(formBalance.path("result").has("XXBT"), formBalance.toString());
+    refused(form("/0/private/Balance", "nonce=NONCE&assetVersion=maybe", Raw.FORM),
         "EGeneral:Invalid arguments:assetVersion");
   }
 
