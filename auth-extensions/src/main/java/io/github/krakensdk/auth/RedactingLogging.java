@@ -9,7 +9,8 @@ import java.util.Objects;
 /**
  * How {@code KrakenClient} logs HTTP traffic for wire debugging without showing credentials.
  *
- * <p>Values of the headers {@code API-Key}, {@code API-Sign}, {@code API-Nonce}, {@code APIKey},
+ * <p>Values of the headers {@code API-Key}, {@code API-Sign}, {@code API-Nonce}, {@code API-OTP}
+ * (a Funding (Beta) request's two-factor password), {@code APIKey},
  * {@code Authent}, {@code Authorization}, {@code Proxy-Authorization}, {@code Cookie} and {@code
  * Set-Cookie} are replaced by {@code ██}, and so are the values of the fields {@code
  * access_token}, {@code refresh_token}, {@code id_token}, {@code code}, {@code client_secret},
@@ -51,7 +52,7 @@ public final class RedactingLogging {
   /** The headers whose values are always hidden. */
   public static final List<String> DEFAULT_HEADERS =
       List.of(
-          "API-Key", "API-Sign", "API-Nonce", "APIKey", "Authent", "Authorization",
+          "API-Key", "API-Sign", "API-Nonce", "API-OTP", "APIKey", "Authent", "Authorization",
           "Proxy-Authorization", "Cookie", "Set-Cookie");
   /** The JSON members, form fields and query parameters whose values are always hidden. */
   public static final List<String> DEFAULT_FIELDS =
