@@ -15,8 +15,9 @@ import java.util.Objects;
  * Set-Cookie} are replaced by {@code ██}, and so are the values of the fields {@code
  * access_token}, {@code refresh_token}, {@code id_token}, {@code code}, {@code client_secret},
  * {@code secret}, {@code password}, {@code api_key} (the keys a fast-API-key listing returns),
- * {@code otp} (a Spot key's two-factor password), {@code token} (a Spot WebSocket token) and
- * {@code download_url} (an Embed settlement report's signed address) wherever they appear: JSON bodies, form bodies and query strings, in requests and responses.
+ * {@code otp} (a Spot key's two-factor password), {@code token} (a Spot WebSocket token),
+ * {@code download_url} (an Embed settlement report's signed address), {@code card_number} and
+ * {@code cvc} (a card in a Funding (Beta) withdrawal address's fiat details) wherever they appear: JSON bodies, form bodies and query strings, in requests and responses.
  * More names can be added; none can be removed.
  *
  * <pre>{@code
@@ -58,7 +59,7 @@ public final class RedactingLogging {
   public static final List<String> DEFAULT_FIELDS =
       List.of(
           "access_token", "refresh_token", "id_token", "code", "client_secret", "secret",
-          "password", "api_key", "otp", "token", "download_url");
+          "password", "api_key", "otp", "token", "download_url", "card_number", "cvc");
 
   private final Logger logger;
   private final Level level;
