@@ -13,6 +13,7 @@ import io.github.krakensdk.sandbox.SandboxState;
 import io.github.krakensdk.sandbox.SpotKeyPermission;
 import io.github.krakensdk.sandbox.internal.params.JsonTree;
 import io.github.krakensdk.sandbox.internal.spot.funding.FundingCatalog;
+import io.github.krakensdk.sandbox.internal.spot.funding.Withdrawals;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -267,6 +268,25 @@ class FundingFamilyTest {
     assertEquals(withdrawalId, ((Map<?, ?>) succeeded.get(0)).get("withdrawal_id"));
   }
 
+  @Test
+  void theSeededHistoryIsListedInFundingsTerms() {
+    Map<Object, Object> statuses = new java.util.HashMap<>();
+    for (Object item : (List<?>) ok(call("GET", "/funding/v1/withdrawals", null)).get("withdrawals")) {
+      Map<?, ?> withdrawal = (Map<?, ?>) item;
+      statuses.put(withdrawal.get("withdrawal_id"), withdrawal.get("status"));
+      assertNotNull(withdrawal.get("address_id"), "each seeded withdrawal went to a seeded key: " + withdrawal);
+    }
+    assertEquals(Map.of(Withdrawals.INITIAL, "pending", Withdrawals.PENDING, "pending", Withdrawals.SETTLED, "pending",
+        Withdrawals.SUCCESS, "success", Withdrawals.FAILURE, "failed", Withdrawals.CANCELLED, "failed"), statuses);
+    List<?> methods = (List<?>) ok(call("GET", "/funding/v1/methods/withdraw", null)).get("methods");
+    assertEquals(FundingCatalog.methods(FundingCatalog.WITHDRAW).size(), methods.size());
+    assertEquals(((List<?>) spot("WithdrawMethods", "").get("result")).size(), methods.size(),
+        "the legacy WithdrawMethods, one for one");
+    for (Object method : methods) {
+      java.util.UUID.fromString((String) ((Map<?, ?>) method).get("method_id"));
+    }
+  }
+
   private Map<?, ?> legacyWithdrawal(String refid) {
     for (Object item : (List<?>) spot("WithdrawStatus", "").get("result")) {
       if (((Map<?, ?>) item).get("refid").equals(refid)) {
@@ -467,6 +487,9 @@ class FundingFamilyTest {
     sandbox.state().reset();
     assertFalse(ok(call("GET", "/funding/v1/addresses", null)).toString().contains(id));
     sandbox.state().restore(SandboxState.fromJson(saved.toJson()));
+    assertEquals(saved.toJson(), sandbox.state().export().toJson(), "every new field round-trips");
+    assertTrue(saved.toJson().contains("\"fundingBeta\""), "the fee tokens are in the document");
+    assertTrue(saved.toJson().contains("\"saved\""), "the saved addresses are in the legacy books");
     assertEquals(before, ok(call("GET", "/funding/v1/addresses", null)).toString());
     ok(call("POST", "/funding/v1/withdrawals", "{\"scope\":{\"method_id\":\"" + USDC_WITHDRAW + "\"},\"address_id\":\""
         + id + "\",\"amount\":{\"asset_amount\":{\"asset\":{\"class\":\"currency\",\"name\":\"USDC\"},\"amount\":\"10\"}},"
