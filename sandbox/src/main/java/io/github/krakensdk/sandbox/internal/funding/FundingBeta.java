@@ -195,7 +195,9 @@ public final class FundingBeta {
         quote = new Quote(method.methodId(), new BigDecimal(method.fee()), BigDecimal.ZERO, feeIncluded,
             now.plus(TOKEN_LIFETIME));
         if (!method.deposit()) {
-          token = newToken();
+          do {
+            token = newToken(); // after an import of another run's state, its tokens may come again
+          } while (feeTokens.containsKey(token));
           feeTokens.put(token, quote);
         }
       }

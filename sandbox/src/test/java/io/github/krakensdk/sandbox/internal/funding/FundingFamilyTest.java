@@ -495,5 +495,14 @@ class FundingFamilyTest {
         + id + "\",\"amount\":{\"asset_amount\":{\"asset\":{\"class\":\"currency\",\"name\":\"USDC\"},\"amount\":\"10\"}},"
         + "\"fee\":{\"quoted_fee\":{\"token\":\"" + token + "\"},\"fee_included\":true}}"));
     assertEquals(2, ((List<?>) spot("WithdrawAddresses", "\"key\":\"kept\"").get("result")).size());
+
+    // Into a fresh sandbox of the same seed: the next address id is not one the document holds.
+    sandbox.close();
+    sandbox = Sandbox.builder().clock(clock).checkResponses(true).spotRateLimits(false).start();
+    sandbox.state().restore(saved);
+    String other = saveAddress("network_group_id", FundingCatalog.EVM_GROUP, "another");
+    assertFalse(other.equals(id), other);
+    assertEquals(2, ((List<?>) ok(call("GET", "/funding/v1/addresses?" + q("scope[network_group_id]") + "="
+        + FundingCatalog.EVM_GROUP, null)).get("addresses")).size());
   }
 }

@@ -434,7 +434,7 @@ public final class Withdrawals {
       String scopeKind, String scopeId, String address, String tag, String memo) {
     Book book = book(account);
     requireUnused(book, name, null);
-    SavedAddress saved = new SavedAddress(addressIds.addressId(), name, description, scopeKind, scopeId, address, tag,
+    SavedAddress saved = new SavedAddress(unusedAddressId(book), name, description, scopeKind, scopeId, address, tag,
         memo, null, true);
     book.saved.add(saved);
     for (FundingCatalog.Method method : FundingCatalog.methods(FundingCatalog.WITHDRAW)) {
@@ -526,6 +526,16 @@ public final class Withdrawals {
       }
     }
     return result;
+  }
+
+  /** A new address id; after an import of another run's state, that run's ids may come again. */
+  private String unusedAddressId(Book book) {
+    while (true) {
+      String id = addressIds.addressId();
+      if (book.saved.stream().noneMatch(existing -> existing.id().equals(id))) {
+        return id;
+      }
+    }
   }
 
   private static void requireUnused(Book book, String name, String exceptId) {
