@@ -385,7 +385,8 @@ class FundingFamilyTest {
     Answer two = call("POST", "/funding/v1/withdrawals", "{\"scope\":{\"method_id\":\"" + USDC_WITHDRAW
         + "\",\"network_id\":\"" + FundingCatalog.ETHEREUM + "\"},\"address_id\":\"" + id + "\"," + amount.formatted("10") + "}");
     problem(two, 400, "InvalidArguments");
-    assertTrue(((String) two.json().get("detail")).contains("scope"), two.text());
+    assertEquals("scope: must have exactly 1 member of method_id, network_id, network_group_id, has 2",
+        two.json().get("detail"), two.text());
     problem(call("POST", "/funding/v1/withdrawals", "{\"scope\":{\"method_id\":\"" + USDC_WITHDRAW
         + "\"},\"address_id\":\"ABAAAAA-AAAAA-AAAAAA\"," + amount.formatted("10") + "}"), 404, "NotFound");
     problem(call("POST", "/funding/v1/withdrawals", "{\"scope\":{\"method_id\":\"" + USDC_WITHDRAW
