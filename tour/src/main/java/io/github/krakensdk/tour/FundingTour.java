@@ -69,8 +69,9 @@ final class FundingTour {
   private final SpotService spot;
   /** The ETH withdrawal method on Ethereum, found by listFundingMethodsV1. */
   private String withdrawMethod;
-  /** The ETH deposit method on Ethereum. */
+  /** The ETH deposit method on Ethereum, and its name (the legacy calls' method). */
   private String depositMethod;
+  private String depositMethodName;
   /** The fee token of the quote for 0.1 ETH, fee included. */
   private String feeToken;
   private String claimedAddress;
@@ -138,7 +139,9 @@ final class FundingTour {
     tour.step("listFundingMethodsV1", () -> {
       FundingMethod eth = ethereumMethod(FundingDirection.WITHDRAW);
       withdrawMethod = eth.methodId();
-      depositMethod = ethereumMethod(FundingDirection.DEPOSIT).methodId();
+      FundingMethod deposit = ethereumMethod(FundingDirection.DEPOSIT);
+      depositMethod = deposit.methodId();
+      depositMethodName = deposit.methodName();
       check(eth.withdrawal() != null && eth.deposit() == null, "a withdraw method with deposit details");
       // Every withdraw method, two a page: the pages follow next_cursor to the end.
       List<FundingMethod> paged = funding.listMethodsPages(r -> r.direction(FundingDirection.WITHDRAW).limit(2))
@@ -197,10 +200,11 @@ final class FundingTour {
       claimedAddress = funding.claimDepositAddress(r -> r.methodId(depositMethod)).addressDetails().crypto().address();
       check(claimedAddress != null && !claimedAddress.isEmpty(), "no address claimed");
       // One funding state: the legacy DepositAddresses lists the same address for the method.
-      List<DepositAddress> legacy = spot.listDepositAddresses(r -> r.asset(ETH).method("Ether"));
+      List<DepositAddress> legacy = spot.listDepositAddresses(r -> r.asset(ETH).method(depositMethodName));
       check(legacy.stream().anyMatch(a -> a.address().equals(claimedAddress)),
           "the legacy DepositAddresses does not list " + claimedAddress);
-      return "Ethereum deposit address " + claimedAddress + ", also in the legacy DepositAddresses (Ether)";
+      return "Ethereum deposit address " + claimedAddress + ", also in the legacy DepositAddresses ("
+          + depositMethodName + ")";
     });
     tour.step("listFundingClaimedAddressesV2", () -> {
       List<ClaimedAddress> claimed = funding.listClaimedAddresses(r -> r.scopeMethodId(depositMethod)).addresses();
