@@ -113,6 +113,20 @@ class FundingFamilyTest {
         io.github.krakensdk.sandbox.internal.http.Signatures.apiSign(secret, "/funding/v1/networks", "1", new byte[0]));
   }
 
+  /**
+   * API-OTP (funding.yaml's optional header of every operation, the key's two-factor password) is
+   * taken and ignored, as the sandbox's keys have no two-factor authentication: with any value the
+   * call is answered as without it; it is not part of the signed message.
+   */
+  @Test
+  void aOneTimePasswordIsTakenAndIgnored() {
+    String nonce = Long.toString(nonces.incrementAndGet());
+    Answer answer = send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "funding/v1/networks"))
+        .header("API-Key", key.key()).header("API-Nonce", nonce).header("API-OTP", "123456")
+        .header("API-Sign", sign(key.secret(), "/funding/v1/networks", nonce, new byte[0])).GET().build());
+    assertEquals(ok(call("GET", "/funding/v1/networks", null)), ok(answer));
+  }
+
   Answer call(String method, String pathAndQuery, String body) {
     return call(key, method, pathAndQuery, body, nonces.incrementAndGet());
   }
