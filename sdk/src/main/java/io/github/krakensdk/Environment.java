@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Where the four families are served: their base URLs, and the OAuth authorize page a user's browser
+ * Where the five families are served: their base URLs, and the OAuth authorize page a user's browser
  * opens. {@link #PRODUCTION} is the default; {@link #FUTURES_DEMO} sends every Futures call to the
  * demo environment; {@link #toBuilder()} points any family elsewhere (the sandbox, a proxy).
  *
@@ -19,6 +19,10 @@ import java.util.Objects;
  * <p>A final class with a builder rather than a record, so that a URL added in a later release
  * (another family, a WebSocket endpoint) does not change a constructor callers compiled against.
  * Instances are immutable; {@link #equals(Object)} compares every URL.
+ *
+ * <p>Funding (Beta) is served by the Spot host ({@code https://api.kraken.com/funding/...}): its
+ * base URL is the Spot base URL unless set apart with {@link Builder#funding(String)}, so an
+ * environment pointed at the sandbox or a proxy for Spot sends Funding there too.
  */
 public final class Environment {
   /** The public service. */
@@ -41,6 +45,8 @@ public final class Environment {
   private final URI oauth;
   private final URI oauthAuthorize;
   private final URI embed;
+  // Null: the Spot base URL (see funding()).
+  private final URI funding;
 
   /**
    * Every URL is absolute {@code http} or {@code https}; base URLs end with {@code /} (added when
@@ -53,6 +59,7 @@ public final class Environment {
     this.oauth = directory(builder.oauth, "oauth");
     this.oauthAuthorize = checked(builder.oauthAuthorize, "oauthAuthorize");
     this.embed = directory(builder.embed, "embed");
+    this.funding = builder.funding == null ? null : directory(builder.funding, "funding");
   }
 
   /** The Spot base URL. */
@@ -89,6 +96,14 @@ public final class Environment {
   }
 
   /**
+   * The Funding (Beta) base URL, under which the {@code funding/v1/...} paths resolve: the {@link
+   * #spot() Spot} base URL unless the builder set another.
+   */
+  public URI funding() {
+    return funding != null ? funding : spot;
+  }
+
+  /**
    * A builder with no URL set: every one must be given. {@code PRODUCTION.toBuilder()} is the
    * usual start, changing only some.
    */
@@ -109,18 +124,20 @@ public final class Environment {
         && futuresDemo.equals(that.futuresDemo)
         && oauth.equals(that.oauth)
         && oauthAuthorize.equals(that.oauthAuthorize)
-        && embed.equals(that.embed);
+        && embed.equals(that.embed)
+        && Objects.equals(funding, that.funding);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(spot, futures, futuresDemo, oauth, oauthAuthorize, embed);
+    return Objects.hash(spot, futures, futuresDemo, oauth, oauthAuthorize, embed, funding);
   }
 
   @Override
   public String toString() {
     return "Environment{spot=" + spot + ", futures=" + futures + ", futuresDemo=" + futuresDemo
-        + ", oauth=" + oauth + ", oauthAuthorize=" + oauthAuthorize + ", embed=" + embed + "}";
+        + ", oauth=" + oauth + ", oauthAuthorize=" + oauthAuthorize + ", embed=" + embed
+        + ", funding=" + funding() + "}";
   }
 
   private static URI directory(URI url, String name) {
@@ -156,6 +173,7 @@ public final class Environment {
     private URI oauth;
     private URI oauthAuthorize;
     private URI embed;
+    private URI funding;
 
     private Builder() {
     }
@@ -167,6 +185,7 @@ public final class Environment {
       this.oauth = source.oauth;
       this.oauthAuthorize = source.oauthAuthorize;
       this.embed = source.embed;
+      this.funding = source.funding;
     }
 
     public Builder spot(String url) {
@@ -228,6 +247,21 @@ public final class Environment {
 
     public Builder embed(URI url) {
       this.embed = checked(url, "embed");
+      return this;
+    }
+
+    /**
+     * The Funding (Beta) base URL, for Funding served apart from Spot; by default Funding follows
+     * the Spot base URL ({@code https://api.kraken.com/} in production), which is where the
+     * service serves it.
+     */
+    public Builder funding(String url) {
+      this.funding = parse(url, "funding");
+      return this;
+    }
+
+    public Builder funding(URI url) {
+      this.funding = checked(url, "funding");
       return this;
     }
 

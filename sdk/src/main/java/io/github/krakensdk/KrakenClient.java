@@ -3,6 +3,7 @@ package io.github.krakensdk;
 import com.squareup.moshi.Moshi;
 import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FundingSigningInterceptor;
 import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
 import io.github.krakensdk.auth.internal.RedactingLoggingInterceptor;
 import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
@@ -20,6 +21,11 @@ import io.github.krakensdk.embed.internal.EmbedPublicServiceForms;
 import io.github.krakensdk.embed.internal.EmbedServiceImpl;
 import io.github.krakensdk.embed.internal.model.EmbedJsonAdapters;
 import io.github.krakensdk.embed.model.ServiceVersion;
+import io.github.krakensdk.funding.FundingService;
+import io.github.krakensdk.funding.internal.FundingApi;
+import io.github.krakensdk.funding.internal.FundingPublicServiceForms;
+import io.github.krakensdk.funding.internal.FundingServiceImpl;
+import io.github.krakensdk.funding.internal.model.FundingJsonAdapters;
 import io.github.krakensdk.futures.internal.FuturesApi;
 import io.github.krakensdk.futures.FuturesService;
 import io.github.krakensdk.futures.internal.FuturesPublicServiceForms;
@@ -85,7 +91,7 @@ import retrofit2.Retrofit;
 import retrofit2.converter.moshi.MoshiConverterFactory;
 
 /**
- * One entry point for Kraken's Spot, Futures, OAuth and Embed APIs. Each operation of the contract
+ * One entry point for Kraken's Spot, Spot Funding (Beta), Futures, OAuth and Embed APIs. Each operation of the contract
  * is one call on a family service taking one request object (or a {@code Consumer} of its
  * builder), with an {@code ...Async} twin:
  *
@@ -125,6 +131,11 @@ import retrofit2.converter.moshi.MoshiConverterFactory;
  * counter), nothing was executed: the client reckons the counter full, waits for it to decay and
  * sends the call again ({@link #rateLimitResends()} counts them). A call that could not be sent
  * within {@link Builder#maxQueueWait(Duration)} fails unsent.
+ *
+ * <p><b>Funding (Beta)</b> ({@link #funding()}) is signed with the Spot key and is, to the client,
+ * more of that key's requests: its nonces come from the same {@link Builder#nonceSource(NonceSource)
+ * source}, its requests wait in the same per-key line as the Spot ones (ordered requests), and each
+ * call counts 1 on the same REST call counter.
  */
 public final class KrakenClient implements Closeable {
   private static final MediaType JSON = MediaType.get("application/json");
@@ -143,6 +154,7 @@ public final class KrakenClient implements Closeable {
   private final Supplier<FuturesService> futures;
   private final Supplier<OAuthService> oauth;
   private final Supplier<EmbedService> embed;
+  private final Supplier<FundingService> funding;
   private final BearerTokenAuth oauthTokens;
   private final ClientCredentials oauthClient;
   private final URI oauthAuthorize;
@@ -155,6 +167,7 @@ public final class KrakenClient implements Closeable {
         .add(FuturesJsonAdapters.FACTORY)
         .add(OAuthJsonAdapters.FACTORY)
         .add(EmbedJsonAdapters.FACTORY)
+        .add(FundingJsonAdapters.FACTORY)
         .build();
     this.ownsHttp = builder.httpClient == null;
     // A caller's client is never changed: newBuilder() makes a copy sharing its pool and dispatcher.
@@ -186,7 +199,9 @@ public final class KrakenClient implements Closeable {
     // The checks read the cache, which calls the Spot service, which runs on these calls: made in that order.
     AtomicReference<AssetPairsCache> checkedAgainst = new AtomicReference<>();
     OrderChecks orderChecks = builder.assetPairsMaxAge == null ? null : new OrderChecks(checkedAgainst::get);
-    Calls spotCalls = calls(builder, completion, builder.spotCredentials, "spotCredentials(...)", spotPacer,
+    // One key, one line: the Spot key's Funding (Beta) requests queue with its Spot requests.
+    KeyTurns spotKey = new KeyTurns();
+    Calls spotCalls = calls(builder, completion, builder.spotCredentials, "spotCredentials(...)", spotKey, spotPacer,
         orderChecks, spotPacer == null ? null : new TradingPacing(builder.spotRateTier, builder.timeSource));
     this.spot = new SpotServiceImpl(retrofit(environment.spot(), spotHttp).create(SpotApi.class), spotCalls);
     this.assetPairs = orderChecks == null ? null
@@ -199,8 +214,8 @@ public final class KrakenClient implements Closeable {
         : FuturesSigningInterceptor.builder(builder.futuresCredentials).nonceSource(builder.nonceSource).build()),
         builder.wireProfile, FuturesPublicServiceForms.FORMS, List.of(environment.futures(), environment.futuresDemo()),
         List.of(Environment.PRODUCTION.futures(), Environment.PRODUCTION.futuresDemo()));
-    Calls futuresCalls =
-        calls(builder, completion, builder.futuresCredentials, "futuresCredentials(...)", null, null, null);
+    Calls futuresCalls = calls(builder, completion, builder.futuresCredentials, "futuresCredentials(...)",
+        new KeyTurns(), null, null, null);
     this.futures = onFirstUse(() -> new FuturesServiceImpl(
         retrofit(environment.futures(), futuresHttp).create(FuturesApi.class),
         retrofit(environment.futuresDemo(), futuresHttp).create(FuturesApi.class),
@@ -220,18 +235,33 @@ public final class KrakenClient implements Closeable {
     // After the version header is set, which it may rename.
     embedHttp = speaking(embedHttp, builder.wireProfile, EmbedPublicServiceForms.FORMS, List.of(environment.embed()),
         List.of(Environment.PRODUCTION.embed()));
-    Calls embedCalls = calls(builder, completion, builder.embedCredentials, "embedCredentials(...)", null, null, null);
+    Calls embedCalls = calls(builder, completion, builder.embedCredentials, "embedCredentials(...)", new KeyTurns(),
+        null, null, null);
     OkHttpClient embedClient = embedHttp;
     this.embed = onFirstUse(() -> new EmbedServiceImpl(retrofit(environment.embed(), embedClient).create(EmbedApi.class),
         embedCalls));
     raw.put(Family.EMBED, new RawFamily(retrofit(environment.embed(), embedHttp).create(RawApi.class), embedCalls,
         EmbedServiceImpl.ERRORS));
 
+    // Funding (Beta): the Spot key's other family. Its signer draws from the nonce source of the Spot
+    // signer, its calls wait in the Spot key's line and count on the Spot key's call counter.
+    OkHttpClient fundingHttp = speaking(family(builder.spotCredentials == null ? null
+        : FundingSigningInterceptor.builder(builder.spotCredentials).nonceSource(builder.nonceSource).build()),
+        builder.wireProfile, FundingPublicServiceForms.FORMS, List.of(environment.funding()),
+        List.of(Environment.PRODUCTION.funding()));
+    Calls fundingCalls =
+        calls(builder, completion, builder.spotCredentials, "spotCredentials(...)", spotKey, spotPacer, null, null);
+    this.funding = onFirstUse(() -> new FundingServiceImpl(
+        retrofit(environment.funding(), fundingHttp).create(FundingApi.class), fundingCalls));
+    raw.put(Family.FUNDING, new RawFamily(retrofit(environment.funding(), fundingHttp).create(RawApi.class),
+        fundingCalls, FundingServiceImpl.ERRORS));
+
     OAuthAccess access = OAuthAccess.create(speaking(family(null), builder.wireProfile, OAuthPublicServiceForms.FORMS,
         List.of(environment.oauth()), List.of(Environment.PRODUCTION.oauth())), environment.oauth(), builder.oauthClient,
         builder.tokenStore);
     this.oauthTokens = access.tokens();
-    Calls oauthCalls = calls(builder, completion, access.tokens(), "oauth(client, tokenStore)", null, null, null);
+    Calls oauthCalls = calls(builder, completion, access.tokens(), "oauth(client, tokenStore)", new KeyTurns(), null,
+        null, null);
     this.oauth = onFirstUse(() -> new OAuthServiceImpl(retrofit(environment.oauth(), access.client()).create(OAuthApi.class),
         oauthCalls));
     raw.put(Family.OAUTH, new RawFamily(retrofit(environment.oauth(), access.client()).create(RawApi.class),
@@ -272,6 +302,23 @@ public final class KrakenClient implements Closeable {
    */
   public EmbedService embed() {
     return embed.get();
+  }
+
+  /**
+   * Spot Funding (Beta): funding methods, assets, networks, fee quotes and limits, deposit
+   * addresses and deposits, saved withdrawal addresses and withdrawals; every operation of the
+   * Funding contract ({@code api-spec/funding.yaml}). Signed with the {@link
+   * Builder#spotCredentials(ApiCredentials) Spot key}, whose nonces, request line and call counter
+   * it shares with {@link #spot()}:
+   *
+   * <pre>{@code
+   * try (KrakenClient kraken = KrakenClient.builder().spotCredentials(credentials).build()) {
+   *   FundingNetworks networks = kraken.funding().listNetworks();
+   * }
+   * }</pre>
+   */
+  public FundingService funding() {
+    return funding.get();
   }
 
   /**
@@ -421,11 +468,12 @@ public final class KrakenClient implements Closeable {
   }
 
   /**
-   * A family's calls: paced by the key's REST call {@code pacer} and the {@code trading} engine's
-   * counters where given (Spot), checked by {@code hook} where given.
+   * A family's calls: in the key's line {@code turns} when requests are ordered, paced by the key's
+   * REST call {@code pacer} and the {@code trading} engine's counters where given (Spot), checked
+   * by {@code hook} where given.
    */
   private Calls calls(Builder builder, Executor completion, Object credentials, String builderMethod,
-      RatePacer pacer, RequestHook hook, Pacing trading) {
+      KeyTurns turns, RatePacer pacer, RequestHook hook, Pacing trading) {
     Calls.Builder calls = Calls.builder(moshi)
         .retryPolicy(builder.retryPolicy)
         .warnings(builder.warningListener)
@@ -444,7 +492,7 @@ public final class KrakenClient implements Closeable {
     if (credentials == null) {
       calls.credentialsMissing(builderMethod);
     } else if (builder.orderedRequests && credentials instanceof ApiCredentials) {
-      calls.ordering(new KeyTurns()); // one key per family; OAuth tokens carry no nonce
+      calls.ordering(turns); // OAuth tokens carry no nonce
     }
     return calls.build();
   }
@@ -563,7 +611,10 @@ public final class KrakenClient implements Closeable {
       return this;
     }
 
-    /** The Spot API key; without it, only public Spot operations work. */
+    /**
+     * The Spot API key; without it, only public Spot operations work. It also signs Funding (Beta)
+     * ({@link KrakenClient#funding()}), which Kraken serves to Spot keys.
+     */
     public Builder spotCredentials(ApiCredentials credentials) {
       this.spotCredentials = Objects.requireNonNull(credentials, "credentials == null");
       return this;
@@ -724,7 +775,7 @@ public final class KrakenClient implements Closeable {
 
     /**
      * The verification tier of the Spot key's account, whose REST call counter (maximum and
-     * decay) the client paces the key's private calls by; {@link SpotRateTier#STARTER} by
+     * decay) the client paces the key's private calls by (its Funding (Beta) calls included); {@link SpotRateTier#STARTER} by
      * default. A higher tier than the account has draws {@code EAPI:Rate limit exceeded} in a
      * burst; a lower one only paces more slowly than needed.
      *

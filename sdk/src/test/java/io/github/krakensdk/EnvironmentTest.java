@@ -55,6 +55,25 @@ final class EnvironmentTest {
   }
 
   @Test
+  void fundingFollowsSpotUnlessSetApart() {
+    assertEquals(URI.create("https://api.kraken.com/"), Environment.PRODUCTION.funding());
+    Environment local = Environment.PRODUCTION.toBuilder().spot("http://127.0.0.1:8080").build();
+    assertEquals(URI.create("http://127.0.0.1:8080/"), local.funding(), "pointed at the sandbox, Funding goes there too");
+    Environment apart = local.toBuilder().funding("http://127.0.0.1:9090/gateway").build();
+    assertEquals(URI.create("http://127.0.0.1:9090/gateway/"), apart.funding());
+    assertEquals(URI.create("http://127.0.0.1:9090/gateway/"),
+        apart.toBuilder().spot("http://127.0.0.1:7070").build().funding(), "a URL set apart stays apart");
+    assertTrue(apart.toString().endsWith(", funding=http://127.0.0.1:9090/gateway/}"), apart.toString());
+    assertTrue(local.toString().endsWith(", funding=http://127.0.0.1:8080/}"), local.toString());
+    assertEquals(local, Environment.PRODUCTION.toBuilder().spot("http://127.0.0.1:8080/").build());
+    assertTrue(!local.equals(apart) && local.hashCode() != apart.hashCode());
+    assertEquals("funding must be an http or https URL (was ftp://x/)", assertThrows(IllegalArgumentException.class,
+        () -> Environment.PRODUCTION.toBuilder().funding("ftp://x/")).getMessage());
+    assertEquals("funding == null", assertThrows(NullPointerException.class,
+        () -> Environment.PRODUCTION.toBuilder().funding((URI) null)).getMessage());
+  }
+
+  @Test
   void theAuthorizationRequestTakesTheClientIdAndTheEnvironmentsPage() {
     Environment local = Environment.PRODUCTION.toBuilder().oauthAuthorize("http://127.0.0.1:9/oauth/authorize").build();
     try (KrakenClient kraken = KrakenClient.builder().environment(local)

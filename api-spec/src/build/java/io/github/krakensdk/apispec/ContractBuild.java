@@ -142,31 +142,29 @@ public final class ContractBuild {
       line.append(" · lint: ").append(count(lintErrors, "error")).append(", ").append(count(findings.size() - lintErrors, "warning"));
 
       // 3. Breaking-change gate.
+      // A family no release has had yet is compared with an empty contract of the last release:
+      // all its operations are additions, and the changelog names them all.
       Path baselineFile = specDir.resolve("baseline").resolve(contract.fileName());
       Set<String> mustBeInChangelog = new LinkedHashSet<>();
-      if (Files.isRegularFile(baselineFile)) {
-        Contract baseline = Contract.load(baselineFile);
-        CompatibilityGate.Result result = gate.compare(baseline, contract);
-        Files.writeString(reportDir.resolve(contract.family() + "-changes.md"), result.markdown(), StandardCharsets.UTF_8);
-        line.append(" · gate: ").append(result.summary().substring(contract.fileName().length() + 2));
-        if (result.diff().isDifferent() || !result.removedFields().isEmpty()) {
-          System.out.println(result.fullReport());
-        }
-        if (!result.passes()) {
-          errors.add(result.summary() + " (report above and in " + reportDir.resolve(contract.family() + "-changes.md") + ")");
-        }
-        if (Changelog.releaseOf(version).equals(baseline.version())) {
-          // First release: its section lists the whole contract.
-          mustBeInChangelog.addAll(result.currentOperations());
-        } else {
-          mustBeInChangelog.addAll(result.addedOperations());
-          mustBeInChangelog.addAll(result.removedOperations());
-        }
+      boolean released = Files.isRegularFile(baselineFile);
+      Contract baseline = released ? Contract.load(baselineFile)
+          : CompatibilityGate.firstRelease(contract, lastRelease(specDir, families));
+      CompatibilityGate.Result result = gate.compare(baseline, contract);
+      Files.writeString(reportDir.resolve(contract.family() + "-changes.md"), result.markdown(), StandardCharsets.UTF_8);
+      line.append(" · gate: ").append(result.summary().substring(contract.fileName().length() + 2));
+      if (!released) line.append(" (a new family)");
+      if (released && (result.diff().isDifferent() || !result.removedFields().isEmpty())) {
+        System.out.println(result.fullReport());
+      }
+      if (!result.passes()) {
+        errors.add(result.summary() + " (report above and in " + reportDir.resolve(contract.family() + "-changes.md") + ")");
+      }
+      if (Changelog.releaseOf(version).equals(baseline.version())) {
+        // First release: its section lists the whole contract.
+        mustBeInChangelog.addAll(result.currentOperations());
       } else {
-        line.append(" · gate: no baseline (a new family)");
-        for (Contract.Operation op : contract.operations()) {
-          if (!op.callback() && op.operationId() != null) mustBeInChangelog.add(op.operationId());
-        }
+        mustBeInChangelog.addAll(result.addedOperations());
+        mustBeInChangelog.addAll(result.removedOperations());
       }
 
       // 4. Changelog.
@@ -194,6 +192,15 @@ public final class ContractBuild {
       System.out.println("[contract] control plane as JSON: " + controlPlaneJson);
     }
     return errors;
+  }
+
+  /** The version of the released files in {@code baseline/} (0.0.0 before any release). */
+  static String lastRelease(Path specDir, List<String> families) throws IOException {
+    for (String family : families) {
+      Path file = specDir.resolve("baseline").resolve(family.trim() + ".yaml");
+      if (Files.isRegularFile(file)) return Contract.load(file).version();
+    }
+    return "0.0.0";
   }
 
   /**

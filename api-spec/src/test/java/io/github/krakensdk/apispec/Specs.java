@@ -1,5 +1,6 @@
 package io.github.krakensdk.apispec;
 
+import io.github.krakensdk.apispec.gate.CompatibilityGate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,9 +29,9 @@ public final class Specs {
     return dir;
   }
 
-  /** The families in build order: spot, futures, oauth, embed. */
+  /** The families in build order: spot, futures, oauth, embed, funding. */
   public static List<String> families() {
-    return Arrays.asList(System.getProperty("kraken.families", "spot,futures,oauth,embed").split(","));
+    return Arrays.asList(System.getProperty("kraken.families", "spot,futures,oauth,embed,funding").split(","));
   }
 
   public static Contract load(String family) {
@@ -41,9 +42,17 @@ public final class Specs {
     }
   }
 
+  /**
+   * The released copy of {@code family}; for a family no release has had yet, the empty contract
+   * of the last release that the gate compares it with ({@code CompatibilityGate.firstRelease}).
+   */
   public static Contract baseline(String family) {
     try {
-      return Contract.load(dir().resolve("baseline").resolve(family + ".yaml"));
+      Path file = dir().resolve("baseline").resolve(family + ".yaml");
+      if (!Files.isRegularFile(file)) {
+        return CompatibilityGate.firstRelease(load(family), Contract.load(dir().resolve("baseline/spot.yaml")).version());
+      }
+      return Contract.load(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -5,7 +5,8 @@ import io.github.krakensdk.oauth.model.CreatedFastApiKey;
 import java.util.Objects;
 
 /**
- * An API key and its Base64 secret, as Kraken issues them for Spot, Futures and Embed.
+ * An API key and its Base64 secret, as Kraken issues them for Spot (which also signs Funding (Beta)),
+ * Futures and Embed.
  *
  * <pre>{@code
  * ApiCredentials credentials = new ApiCredentials(System.getenv("KRAKEN_API_KEY"),

@@ -9,13 +9,15 @@ import java.util.Objects;
 /**
  * How {@code KrakenClient} logs HTTP traffic for wire debugging without showing credentials.
  *
- * <p>Values of the headers {@code API-Key}, {@code API-Sign}, {@code API-Nonce}, {@code APIKey},
+ * <p>Values of the headers {@code API-Key}, {@code API-Sign}, {@code API-Nonce}, {@code API-OTP}
+ * (a Funding (Beta) request's two-factor password), {@code APIKey},
  * {@code Authent}, {@code Authorization}, {@code Proxy-Authorization}, {@code Cookie} and {@code
  * Set-Cookie} are replaced by {@code ██}, and so are the values of the fields {@code
  * access_token}, {@code refresh_token}, {@code id_token}, {@code code}, {@code client_secret},
  * {@code secret}, {@code password}, {@code api_key} (the keys a fast-API-key listing returns),
- * {@code otp} (a Spot key's two-factor password), {@code token} (a Spot WebSocket token) and
- * {@code download_url} (an Embed settlement report's signed address) wherever they appear: JSON bodies, form bodies and query strings, in requests and responses.
+ * {@code otp} (a Spot key's two-factor password), {@code token} (a Spot WebSocket token),
+ * {@code download_url} (an Embed settlement report's signed address), {@code card_number} and
+ * {@code cvc} (a card in a Funding (Beta) withdrawal address's fiat details) wherever they appear: JSON bodies, form bodies and query strings, in requests and responses.
  * More names can be added; none can be removed.
  *
  * <pre>{@code
@@ -51,13 +53,13 @@ public final class RedactingLogging {
   /** The headers whose values are always hidden. */
   public static final List<String> DEFAULT_HEADERS =
       List.of(
-          "API-Key", "API-Sign", "API-Nonce", "APIKey", "Authent", "Authorization",
+          "API-Key", "API-Sign", "API-Nonce", "API-OTP", "APIKey", "Authent", "Authorization",
           "Proxy-Authorization", "Cookie", "Set-Cookie");
   /** The JSON members, form fields and query parameters whose values are always hidden. */
   public static final List<String> DEFAULT_FIELDS =
       List.of(
           "access_token", "refresh_token", "id_token", "code", "client_secret", "secret",
-          "password", "api_key", "otp", "token", "download_url");
+          "password", "api_key", "otp", "token", "download_url", "card_number", "cvc");
 
   private final Logger logger;
   private final Level level;

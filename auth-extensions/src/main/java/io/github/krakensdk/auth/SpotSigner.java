@@ -7,8 +7,8 @@ import java.util.Base64;
 import java.util.Objects;
 
 /**
- * Computes the {@code API-Sign} header of Kraken Spot private requests, and of Embed requests,
- * which use the same scheme:
+ * Computes the {@code API-Sign} header of Kraken Spot private requests, and of Funding (Beta) and
+ * Embed requests, which use the same scheme:
  *
  * <pre>
  * API-Sign = Base64(HMAC-SHA512(key = Base64Decode(secret),
@@ -47,9 +47,10 @@ public final class SpotSigner {
    * Returns the {@code API-Sign} value.
    *
    * @param pathAndQuery the request path as sent, from {@code /0/private/...} (or {@code
-   *     /b2b/...}), with {@code ?query} when there is one.
+   *     /funding/...}, {@code /b2b/...}), with {@code ?query} exactly as sent (its encoding
+   *     included) when there is one.
    * @param nonce the decimal nonce, the same text that the body (Spot) or the {@code API-Nonce}
-   *     header (Embed) carries.
+   *     header (Funding (Beta), Embed) carries.
    * @param body the exact body bytes sent; empty for a request without a body.
    */
   public String sign(String pathAndQuery, String nonce, byte[] body) {

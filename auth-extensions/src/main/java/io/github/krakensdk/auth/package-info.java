@@ -1,5 +1,5 @@
 /**
- * Credentials and request signing for Kraken's Spot, Futures and Embed APIs, and the wire log with
+ * Credentials and request signing for Kraken's Spot (Funding (Beta) included), Futures and Embed APIs, and the wire log with
  * credentials hidden ({@link io.github.krakensdk.auth.RedactingLogging}).
  *
  * <p>{@code KrakenClient} signs every call that needs credentials ({@link

@@ -1,6 +1,7 @@
 package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FundingSigningInterceptor;
 import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
 import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -77,6 +78,7 @@ final class CredentialsTest {
         SpotSigningInterceptor.builder(credentials).build(),
         FuturesSigningInterceptor.builder(credentials).build(),
         EmbedSigningInterceptor.builder(credentials).build(),
+        FundingSigningInterceptor.builder(credentials).build(),
         client,
         tokens,
         new InMemoryTokenStore(tokens),

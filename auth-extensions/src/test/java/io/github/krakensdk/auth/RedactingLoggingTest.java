@@ -1,6 +1,7 @@
 package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FundingSigningInterceptor;
 import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
 import io.github.krakensdk.auth.internal.RedactingLoggingInterceptor;
 import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
@@ -57,6 +58,7 @@ final class RedactingLoggingTest {
     String secondAccess = "access-2-" + random.nextLong();
     String secondRefresh = "refresh-2-" + random.nextLong();
     String webhookSecret = "whsec-" + random.nextLong();
+    String otp = "otp-" + random.nextLong();
 
     server.setDispatcher(new Dispatcher() {
       int tokenCalls;
@@ -87,6 +89,16 @@ final class RedactingLoggingTest {
     call(spot, TestRequests.authenticated().url(server.url("/0/private/WithdrawCancel"))
         .post(RequestBody.create("{\"asset\":\"XBT\",\"refid\":\"R1\"}", MediaType.get("application/json"))).build());
 
+    // Funding (Beta), signed with the Spot key: the nonce and a two-factor password in headers.
+    OkHttpClient funding = KrakenHttpClients.newBuilder()
+        .addNetworkInterceptor(FundingSigningInterceptor.builder(new ApiCredentials(spotKey, spotSecret)).build())
+        .addNetworkInterceptor(logging)
+        .build();
+    call(funding, TestRequests.authenticated().url(server.url("/funding/v1/withdrawals?limit=5"))
+        .header("API-OTP", otp)
+        .post(RequestBody.create("{\"address_id\":\"ABR6SXP-SF6CY-VJMONY\"}", MediaType.get("application/json")))
+        .build());
+
     // Futures: query-string signing.
     OkHttpClient futures = KrakenHttpClients.newBuilder()
         .addNetworkInterceptor(FuturesSigningInterceptor.builder(new ApiCredentials(futuresKey, futuresSecret)).build())
@@ -114,15 +126,15 @@ final class RedactingLoggingTest {
 
     // What must never be logged: every credential, and every value derived from one.
     List<String> secrets = new ArrayList<>(List.of(spotKey, spotSecret, futuresKey, futuresSecret, embedKey,
-        embedSecret, clientSecret, code, firstAccess, firstRefresh, secondAccess, secondRefresh, webhookSecret,
+        embedSecret, otp, clientSecret, code, firstAccess, firstRefresh, secondAccess, secondRefresh, webhookSecret,
         Base64.getEncoder().encodeToString(("client-id:" + clientSecret).getBytes(StandardCharsets.UTF_8))));
     for (RecordedRequest request : received) {
-      for (String header : List.of("API-Sign", "Authent", "API-Nonce", "APIKey", "API-Key", "Authorization")) {
+      for (String header : List.of("API-Sign", "Authent", "API-Nonce", "API-OTP", "APIKey", "API-Key", "Authorization")) {
         String value = request.getHeaders().get(header);
         if (value != null) secrets.add(value.startsWith("Bearer ") || value.startsWith("Basic ") ? value.substring(6).trim() : value);
       }
     }
-    assertEquals(7, received.size());
+    assertEquals(8, received.size());
 
     String text = String.join("\n", log);
     for (String secret : secrets) {
@@ -139,6 +151,9 @@ final class RedactingLoggingTest {
     assertTrue(text.contains("\"secret\":\"██\""));
     assertTrue(text.contains("pair=XBTUSD"), "non-secret body content is logged");
     assertTrue(text.contains("strategy=REJECT_TAKER"));
+    assertTrue(text.contains("API-OTP: ██"), text);
+    assertTrue(text.contains("/funding/v1/withdrawals?limit=5"), "the Funding request line is logged");
+    assertTrue(text.contains("\"address_id\":\"ABR6SXP-SF6CY-VJMONY\""), "and its body, which holds no secret");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FundingSigningInterceptor;
 import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
 import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,7 +18,8 @@ final class SigningInterceptorDescriptionTest {
     for (Object interceptor : new Object[] {
         SpotSigningInterceptor.builder(credentials).build(),
         FuturesSigningInterceptor.builder(credentials).build(),
-        EmbedSigningInterceptor.builder(credentials).build()}) {
+        EmbedSigningInterceptor.builder(credentials).build(),
+        FundingSigningInterceptor.builder(credentials).build()}) {
       String text = interceptor.toString();
       assertTrue(text.startsWith(interceptor.getClass().getSimpleName() + "{"), text);
       assertTrue(text.endsWith("{" + credentials + "}"), text);
@@ -30,6 +32,8 @@ final class SigningInterceptorDescriptionTest {
     assertEquals(spot.toString(), spot.newBuilder().build().toString());
     FuturesSigningInterceptor futures = FuturesSigningInterceptor.builder(credentials).build();
     assertEquals(futures.toString(), futures.newBuilder().build().toString());
+    FundingSigningInterceptor funding = FundingSigningInterceptor.builder(credentials).build();
+    assertEquals(funding.toString(), funding.newBuilder().build().toString());
   }
 
   @Test void theFuturesSignerHidesItsSecret() {

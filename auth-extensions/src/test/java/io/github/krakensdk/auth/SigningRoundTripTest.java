@@ -1,6 +1,7 @@
 package io.github.krakensdk.auth;
 
 import io.github.krakensdk.auth.internal.EmbedSigningInterceptor;
+import io.github.krakensdk.auth.internal.FundingSigningInterceptor;
 import io.github.krakensdk.auth.internal.FuturesSigningInterceptor;
 import io.github.krakensdk.auth.internal.SpotSigningInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -142,6 +143,37 @@ final class SigningRoundTripTest {
           recorded.getHeaders().get("API-Sign"),
           "round " + round + " " + recorded.getRequestLine());
       assertNull(recorded.getHeaders().get("Service-Version"), "a client setting, not the signer's");
+    }
+  }
+
+  @Test
+  void funding() throws Exception {
+    Random random = new Random(9);
+    for (int round = 0; round < ROUNDS; round++) {
+      String secret = Reference.randomSecret(random, 64);
+      FundingSigningInterceptor funding =
+          FundingSigningInterceptor.builder(new ApiCredentials("key-" + round, secret))
+              .nonceSource(nonces::incrementAndGet)
+              .build();
+      HttpUrl url = randomUrl(random, "funding", "v1");
+      String json = randomJsonObject(random);
+      RequestBody jsonBody = RequestBody.create(json.getBytes(StandardCharsets.UTF_8), JSON);
+      String otp = random.nextBoolean() ? Integer.toString(random.nextInt(1_000_000)) : null;
+      Request request = requestOfRound(round, url,
+          (shape, builder) -> shape == 2 ? builder.delete() : builder.post(jsonBody));
+      if (otp != null) request = request.newBuilder().header("API-OTP", otp).build();
+      RecordedRequest recorded = send(funding, request);
+
+      byte[] body = bytes(recorded);
+      if (round % 4 == 3) assertEquals(json, new String(body, StandardCharsets.UTF_8), "bodies are not changed");
+      else assertEquals(0, body.length, recorded.getMethod() + " sends no body");
+      String nonce = lastNonceIn(recorded, "API-Nonce");
+      assertEquals(
+          Reference.spotSign(secret, recorded.getTarget(), nonce, body),
+          recorded.getHeaders().get("API-Sign"),
+          "round " + round + " " + recorded.getRequestLine());
+      assertEquals("key-" + round, recorded.getHeaders().get("API-Key"));
+      assertEquals(otp, recorded.getHeaders().get("API-OTP"), "passed through as set, or absent");
     }
   }
 

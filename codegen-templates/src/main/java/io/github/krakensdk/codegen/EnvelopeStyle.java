@@ -13,11 +13,11 @@ import java.util.Map;
  * the service template prints.
  *
  * @param errorCode the schema whose values the family's error code takes ({@code <Family>ErrorCode}
- *     for Spot and Embed, made by {@link ErrorCodes}).
+ *     for Spot, Embed and Funding, made by {@link ErrorCodes}).
  * @param kinds the codes the client treats specially, with their kind.
  */
 record EnvelopeStyle(Style style, String errorCode, Map<String, String> kinds) {
-  enum Style { SPOT, FUTURES, RESULT, OAUTH }
+  enum Style { SPOT, FUTURES, RESULT, OAUTH, PROBLEM }
 
   private static final List<String> KINDS = List.of("rate-limited", "nonce-rejected", "authentication", "other");
 
@@ -60,7 +60,7 @@ record EnvelopeStyle(Style style, String errorCode, Map<String, String> kinds) {
     return switch (style) {
       case SPOT -> "r -> Envelope.spot(r.error())";
       case FUTURES -> "r -> Envelope.futures(r.result(), r.error(), r.errors())";
-      case RESULT, OAUTH -> {
+      case RESULT, OAUTH, PROBLEM -> {
         List<String> required = wholeBody == null ? List.of()
             : wholeBody.vars.stream().filter(v -> v.required).map(v -> "r." + v.name + "()").toList();
         yield required.isEmpty() ? "null" : "r -> Envelope.requireAll(" + String.join(", ", required) + ")";
@@ -68,9 +68,20 @@ record EnvelopeStyle(Style style, String errorCode, Map<String, String> kinds) {
     };
   }
 
-  /** Whether a {@code result} member of the body is what the caller gets (Futures' is a status). */
+  /**
+   * Whether a {@code result} member of the body is what the caller gets (Futures' is a status; a
+   * {@code problem} family has no envelope, so Funding's {@code {"result": true}} is the answer).
+   */
   boolean unwrapsResult() {
-    return style != Style.FUTURES;
+    return style != Style.FUTURES && style != Style.PROBLEM;
+  }
+
+  /**
+   * Whether the family's private calls count on the key's Spot REST call counter, and so state
+   * {@code x-kraken-rate-cost}: Spot's, and Funding's, which are signed with a Spot key.
+   */
+  boolean countsSpotCalls() {
+    return style == Style.SPOT || style == Style.PROBLEM;
   }
 
   String errorModelExpression() {
@@ -78,6 +89,7 @@ record EnvelopeStyle(Style style, String errorCode, Map<String, String> kinds) {
       case SPOT, RESULT -> "krakenStrings";
       case FUTURES -> "futures";
       case OAUTH -> "oauth";
+      case PROBLEM -> "problem";
     };
     List<String> entries = new ArrayList<>();
     kinds.forEach((code, kind) -> {

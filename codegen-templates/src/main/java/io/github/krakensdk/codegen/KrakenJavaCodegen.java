@@ -343,6 +343,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         }
         markNameTable(model);
         List<String> oneOfChecks = oneOfChecks(model);
+        oneOfChecks.addAll(memberCountChecks(model));
         model.vendorExtensions.put("x-gen-one-of-checks", oneOfChecks);
         // A request without a rule to check is built without a constraint collector.
         model.vendorExtensions.put("x-gen-has-checks", !oneOfChecks.isEmpty()
@@ -428,6 +429,34 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   }
 
   /**
+   * The check of an object's {@code minProperties}/{@code maxProperties} over its members (Funding's
+   * {@code Scope}: exactly one of three), unless the contract marks them as its own decision.
+   */
+  private List<String> memberCountChecks(CodegenModel model) {
+    Integer min = model.getMinProperties();
+    Integer max = model.getMaxProperties();
+    if ((min == null && max == null) || model.vars.isEmpty()) {
+      return new ArrayList<>();
+    }
+    Schema<?> schema = openAPI.getComponents().getSchemas().get(model.name);
+    if (schema != null && schema.getExtensions() != null
+        && schema.getExtensions().get("x-kraken-contract-only") instanceof List<?> decided
+        && (decided.contains("minProperties") || decided.contains("maxProperties"))) {
+      return new ArrayList<>();
+    }
+    StringBuilder names = new StringBuilder();
+    StringBuilder values = new StringBuilder();
+    for (CodegenProperty property : model.vars) {
+      names.append(names.length() == 0 ? "" : ", ").append(ConstraintChecks.literal(property.baseName));
+      values.append(", ").append(property.name);
+    }
+    List<String> checks = new ArrayList<>();
+    checks.add("constraints.memberCount(java.util.List.of(" + names + "), " + (min == null ? 0 : min) + ", "
+        + (max == null ? "Integer.MAX_VALUE" : max) + values + ");");
+    return checks;
+  }
+
+  /**
    * The checks of the request's one-of groups ({@code x-kraken-one-of}): at least one member of
    * each given, unless the contract marks the groups as its own decision.
    */
@@ -483,7 +512,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
       boolean authenticated = schemes != null && !schemes.isEmpty();
       operation.vendorExtensions.put("x-gen-authenticated", authenticated);
       operation.vendorExtensions.put("x-gen-rate-cost", RateCosts.of(operation.operationId,
-          operation.vendorExtensions.get(RateCosts.EXTENSION), authenticated, envelope.style() == EnvelopeStyle.Style.SPOT));
+          operation.vendorExtensions.get(RateCosts.EXTENSION), authenticated, envelope.countsSpotCalls()));
       operation.vendorExtensions.put("x-gen-security-annotation", securityAnnotation(operation));
       if (operation.isMultipart) {
         markMultipart(operation, allModels);

@@ -3,7 +3,8 @@ package io.github.krakensdk.codegen;
 /**
  * An operation's {@code x-kraken-rate-cost}: what one call adds to the key's Spot REST call
  * counter, which the generated {@code Operation} carries so that the client paces the call by it.
- * Every private operation of a family with that counter (style {@code spot}) must state its cost
+ * Every private operation of a family with that counter (Spot, and Funding, signed with a Spot
+ * key: styles {@code spot} and {@code problem}) must state its cost
  * (0 for the calls the trading engine limits instead), so that no operation added later goes
  * unpaced by an oversight; public operations, and other families, state none.
  */
@@ -17,7 +18,7 @@ final class RateCosts {
    *
    * @param declared the extension's value as parsed from the YAML, or null if absent.
    * @param authenticated whether the operation's security names a scheme.
-   * @param counted whether the family has the REST call counter (Spot).
+   * @param counted whether the family counts on the REST call counter (Spot, Funding).
    * @throws IllegalArgumentException naming the operation, when the contract breaks the rule.
    */
   static int of(String operationId, Object declared, boolean authenticated, boolean counted) {

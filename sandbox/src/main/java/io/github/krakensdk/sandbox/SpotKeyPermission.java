@@ -36,7 +36,12 @@ public enum SpotKeyPermission {
   /** Data: Export data. */
   EXPORT_DATA("export-data"),
   /** The WebSocket interface (its token). */
-  WEBSOCKET("websocket");
+  WEBSOCKET("websocket"),
+  /**
+   * Funds: Add withdrawal addresses (Funding (Beta): save, rename and delete withdrawal
+   * addresses). Since 1.1.0.
+   */
+  FUNDS_ADD_WITHDRAWAL_ADDRESSES("funds-add-withdrawal-addresses");
 
   private final String id;
 

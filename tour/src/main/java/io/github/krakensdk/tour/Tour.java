@@ -48,7 +48,7 @@ import okhttp3.Request;
 import okhttp3.Response;
 
 /**
- * The tour: starts a sandbox and goes through every operation of the four contracts with the SDK,
+ * The tour: starts a sandbox and goes through every operation of the five contracts with the SDK,
  * as a user would (one request object, or a {@code Consumer} of its builder, per call), printing one
  * line per operation ({@code PASS operationId ...} or {@code FAIL operationId reason}) and {@code N
  * passed, M failed} at the end.
@@ -156,6 +156,7 @@ public final class Tour {
     SpotTradingTour.run(this);
     SpotAccountTour.run(this);
     SpotFundingTour.run(this);
+    FundingTour.run(this);
     futures();
     // Embed follows one new user: each group's steps run below its own line, in this order.
     // ---- embed tour: webhooks (a receiver registered before anything is announced) ----

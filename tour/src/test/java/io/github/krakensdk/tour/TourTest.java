@@ -22,7 +22,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The tour goes through every operation of the four contracts, and every answer it got matches them. */
+/** The tour goes through every operation of the five contracts, and every answer it got matches them. */
 class TourTest {
   /**
    * The operationIds of the contracts on the classpath (callbacks are the partner's and browser
@@ -31,7 +31,7 @@ class TourTest {
    */
   static List<String> contractOperations() throws IOException {
     List<String> ids = new ArrayList<>();
-    for (String family : List.of("spot", "futures", "oauth", "embed")) {
+    for (String family : List.of("spot", "futures", "oauth", "embed", "funding")) {
       try (InputStream in = TourTest.class.getClassLoader().getResourceAsStream("kraken/openapi/" + family + ".yaml")) {
         OpenAPI api = new OpenAPIV3Parser().readContents(new String(in.readAllBytes(), StandardCharsets.UTF_8))
             .getOpenAPI();

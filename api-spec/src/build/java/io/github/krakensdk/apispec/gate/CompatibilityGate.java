@@ -1,5 +1,7 @@
 package io.github.krakensdk.apispec.gate;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.krakensdk.apispec.Contract;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -60,6 +62,30 @@ public final class CompatibilityGate {
     File file = configYaml.toFile();
     if (!file.isFile()) throw new IllegalArgumentException("no openapi-diff config at " + configYaml);
     return new CompatibilityGate(OpenApiDiffOptions.builder().configYaml(file).build());
+  }
+
+  /**
+   * The baseline of a family that no release has had yet: {@code current}'s {@code openapi} and
+   * {@code info} at {@code releasedVersion} (the last release), with no paths and no components,
+   * so that {@link #compare} reads every operation of {@code current} as an addition, which a
+   * minor release may make.
+   *
+   * <pre>{@code
+   * Contract empty = CompatibilityGate.firstRelease(Contract.load(Path.of("api-spec/funding.yaml")), "1.0.0");
+   * gate.compare(empty, current).addedOperations(); // all of them
+   * }</pre>
+   */
+  public static Contract firstRelease(Contract current, String releasedVersion) {
+    Objects.requireNonNull(current, "current == null");
+    Objects.requireNonNull(releasedVersion, "releasedVersion == null");
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.set("openapi", current.root().path("openapi").deepCopy());
+    ObjectNode info = current.root().path("info").isObject()
+        ? (ObjectNode) current.root().get("info").deepCopy() : JsonNodeFactory.instance.objectNode();
+    info.put("version", releasedVersion);
+    root.set("info", info);
+    root.putObject("paths");
+    return Contract.of(current.fileName(), root);
   }
 
   /** Compares {@code current} with {@code baseline}, the last released contract of the same family. */

@@ -126,6 +126,19 @@ final class CompatibilityGateTest {
     assertTrue(field.fullReport().contains("property email removed (response of GET /oauth/userinfo)"), field.fullReport());
   }
 
+  @Test void aFamilyWithoutBaselineIsAllAdditions() {
+    Contract funding = Specs.load("funding");
+    Contract empty = CompatibilityGate.firstRelease(funding, "1.0.0");
+    assertEquals("1.0.0", empty.version());
+    CompatibilityGate.Result result = gate.compare(empty, funding);
+    assertFalse(result.incompatible(), result::fullReport);
+    assertTrue(result.passes());
+    assertEquals(DiffResult.COMPATIBLE, result.diff());
+    assertEquals(15, result.addedOperations().size(), result.addedOperations()::toString);
+    assertEquals(List.of(), result.removedOperations());
+    assertTrue(result.addedOperations().contains("createFundingWithdrawalV1"));
+  }
+
   @Test void majorIsTheLeadingNumber() {
     assertEquals(0, CompatibilityGate.major("0.1.0-SNAPSHOT"));
     assertEquals(12, CompatibilityGate.major("12.0.3"));

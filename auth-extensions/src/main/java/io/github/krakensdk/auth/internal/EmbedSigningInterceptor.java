@@ -2,10 +2,8 @@ package io.github.krakensdk.auth.internal;
 
 import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.auth.SpotSigner;
-import io.github.krakensdk.auth.internal.RequestBodies;
 import java.io.IOException;
 import okhttp3.Interceptor;
-import okhttp3.Request;
 import okhttp3.Response;
 
 /**
@@ -16,7 +14,8 @@ import okhttp3.Response;
  * <p>The signature is the Spot scheme ({@link SpotSigner}) over the path with its query; the nonce
  * travels in the {@code API-Nonce} header, so the hashed part is the nonce alone for a request
  * without a body (GET, a PUT without a body) and the nonce followed by the exact body bytes for
- * one with a body (PATCH, POST). The body is not changed.
+ * one with a body (PATCH, POST). The body is not changed. Funding (Beta) signs the same way, with
+ * a Spot key ({@link FundingSigningInterceptor}).
  *
  * <p>Install it as a <b>network</b> interceptor:
  *
@@ -31,11 +30,11 @@ import okhttp3.Response;
  */
 public final class EmbedSigningInterceptor implements Interceptor {
   private final SigningSupport support;
-  private final SpotSigner signer;
+  private final NonceHeaderSigning signing;
 
   private EmbedSigningInterceptor(Builder builder) {
     this.support = new SigningSupport("EmbedSigningInterceptor", builder);
-    this.signer = SpotSigner.of(builder.credentials);
+    this.signing = new NonceHeaderSigning(builder.credentials);
   }
 
   /** Starts configuring an interceptor that signs with {@code credentials}. */
@@ -50,18 +49,7 @@ public final class EmbedSigningInterceptor implements Interceptor {
 
   @Override
   public Response intercept(Chain chain) throws IOException {
-    return support.intercept(chain, this::prepare);
-  }
-
-  private SigningSupport.Prepared prepare(Request request) throws IOException {
-    byte[] bodyBytes = RequestBodies.bytesOf(request.body());
-    String pathAndQuery = RequestBodies.pathAndQuery(request.url());
-    return nonce ->
-        SigningSupport.withBodyBytes(request, bodyBytes)
-            .header("API-Key", support.credentials.key())
-            .header("API-Sign", signer.sign(pathAndQuery, nonce, bodyBytes))
-            .header("API-Nonce", nonce)
-            .build();
+    return support.intercept(chain, signing::prepare);
   }
 
   @Override

@@ -15,7 +15,7 @@ import okhttp3.RequestBody;
 import okhttp3.Response;
 
 /**
- * What the three signing interceptors share: the settings from {@link SigningBuilder} and the
+ * What the signing interceptors share: the settings from {@link SigningBuilder} and the
  * steps around computing a signature. Each interceptor only prepares its request and signs it.
  */
 final class SigningSupport {

@@ -19,7 +19,7 @@ import java.util.function.Function;
  * rejected nonce or an authentication failure ({@code x-kraken-envelope.errors}).
  */
 public final class ErrorModel {
-  private enum Style { KRAKEN_STRINGS, FUTURES, OAUTH }
+  private enum Style { KRAKEN_STRINGS, FUTURES, OAUTH, PROBLEM }
 
   /** How the client treats an error code; codes the contract does not mark are plain service errors. */
   public enum Kind { RATE_LIMITED, NONCE_REJECTED, AUTHENTICATION }
@@ -52,6 +52,21 @@ public final class ErrorModel {
     return new ErrorModel(Style.OAUTH, codes, kinds);
   }
 
+  /**
+   * Funding: problem details after RFC 9457 ({@code application/problem+json}), {@code {"type":
+   * "tag:kraken.com,2025:InvalidKey", "status": 401, "title": "API: Invalid key", "detail": ...}};
+   * an error's code is the tag after the last {@code :} of {@code type} ({@code InvalidKey}), its
+   * description the {@code detail}, else the {@code title}.
+   */
+  public static ErrorModel problem(Function<String, ? extends OpenEnum> codes, Map<String, Kind> kinds) {
+    return new ErrorModel(Style.PROBLEM, codes, kinds);
+  }
+
+  /** The code of a problem's {@code type}: the part after its last {@code :}, or the whole type. */
+  static String problemCode(String type) {
+    return type.substring(type.lastIndexOf(':') + 1);
+  }
+
   /** The code of one error string: the string itself, or for Kraken strings its code part. */
   private String codeOf(String error) {
     return style == Style.KRAKEN_STRINGS ? KrakenError.parse(error).code() : error;
@@ -81,6 +96,18 @@ public final class ErrorModel {
         strings(map.get("errors")).stream().filter(e -> !all.contains(e)).forEach(all::add);
         return new ParsedBody(all, code, null);
       }
+      case PROBLEM -> {
+        if (!(map.get("type") instanceof String type) || problemCode(type).isEmpty()) {
+          // A path the gateway does not route answers Spot's {"error": [...]} instead.
+          List<String> all = strings(error);
+          return new ParsedBody(all, all.isEmpty() ? null : codes.apply(KrakenError.parse(all.get(0)).code()), null);
+        }
+        String code = problemCode(type);
+        Object detail = map.get("detail");
+        Object title = map.get("title");
+        return new ParsedBody(List.of(code), codes.apply(code),
+            detail instanceof String d && !d.isEmpty() ? d : title instanceof String t ? t : null);
+      }
       default -> {
         if (!(error instanceof String text)) {
           return new ParsedBody(List.of(), null, null);
@@ -104,13 +131,16 @@ public final class ErrorModel {
       case KRAKEN_STRINGS -> map.get("error") == null ? Envelope.none() : Envelope.spot(strings(map.get("error")));
       case FUTURES -> Envelope.futures(map.get("result") instanceof String result ? result : null,
           map.get("error") instanceof String error ? codes.apply(error) : null, strings(map.get("errors")));
-      case OAUTH -> Envelope.none();
+      case OAUTH, PROBLEM -> Envelope.none();
     };
   }
 
-  /** What a caller gets of an untyped 2xx body: its {@code result}, or the whole body for Futures and bodies without one. */
+  /**
+   * What a caller gets of an untyped 2xx body: its {@code result}, or the whole body for Futures,
+   * for a family without an envelope (Funding) and for bodies without one.
+   */
   Object resultOf(Object body) {
-    if (style != Style.FUTURES && body instanceof Map<?, ?> map && map.containsKey("result")) {
+    if (style != Style.FUTURES && style != Style.PROBLEM && body instanceof Map<?, ?> map && map.containsKey("result")) {
       return map.get("result");
     }
     return body;

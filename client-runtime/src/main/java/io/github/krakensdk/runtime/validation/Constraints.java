@@ -89,6 +89,30 @@ public final class Constraints {
     add(group, "give " + group, null);
   }
 
+  /**
+   * Between {@code min} and {@code max} of an object's members are given (its schema's {@code
+   * minProperties}/{@code maxProperties}: Funding's {@code Scope} is exactly one of {@code
+   * method_id}, {@code network_id} or {@code network_group_id}); {@code values} are theirs, in the
+   * order of {@code fields}. The violation names the members and says the rule in words.
+   */
+  public void memberCount(List<String> fields, int min, int max, Object... values) {
+    int given = 0;
+    for (Object value : values) {
+      if (value != null) {
+        given++;
+      }
+    }
+    if (given >= min && given <= max) {
+      return;
+    }
+    String members = fields.size() < 2 ? String.join("", fields)
+        : String.join(", ", fields.subList(0, fields.size() - 1)) + " or " + fields.get(fields.size() - 1);
+    String rule = min == max ? (min == 1 ? "give exactly one of " : "give exactly " + min + " of ")
+        : max == Integer.MAX_VALUE ? "give at least " + min + " of "
+        : "give " + min + " to " + max + " of ";
+    add(members, rule + members + " (" + given + " given)", null);
+  }
+
   /** A string's length in characters (code points) lies within {@code min..max}. */
   public void length(String field, String value, int min, int max) {
     if (value == null) {

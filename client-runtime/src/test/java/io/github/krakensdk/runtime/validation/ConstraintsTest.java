@@ -89,6 +89,29 @@ final class ConstraintsTest {
   }
 
   @Test
+  void memberCountNeedsExactlyOneScopeAndSaysSoInWords() {
+    List<String> scope = List.of("method_id", "network_id", "network_group_id");
+    Constraints one = Constraints.create();
+    one.memberCount(scope, 1, 1, null, "d9d375da-44b7-4be1-8a00-8b281acfe366", null);
+    assertEquals(List.of(), one.violations());
+
+    Constraints none = Constraints.create();
+    none.memberCount(scope, 1, 1, null, null, null);
+    Constraints two = Constraints.create();
+    two.memberCount(scope, 1, 1, "27ede8db-804b-4d91-8e25-46b7b9668730", "d9d375da-44b7-4be1-8a00-8b281acfe366", null);
+    for (Constraints broken : List.of(none, two)) {
+      assertEquals(1, broken.violations().size());
+      assertEquals("method_id, network_id or network_group_id", broken.violations().get(0).field());
+    }
+    assertEquals("give exactly one of method_id, network_id or network_group_id (0 given)", none.violations().get(0).rule());
+    assertEquals("give exactly one of method_id, network_id or network_group_id (2 given)", two.violations().get(0).rule());
+
+    Constraints atLeast = Constraints.create();
+    atLeast.memberCount(List.of("name", "description"), 1, Integer.MAX_VALUE, null, null);
+    assertEquals("give at least 1 of name or description (0 given)", atLeast.violations().get(0).rule());
+  }
+
+  @Test
   void lengthCountsCharactersNotUtf16Units() {
     Constraints constraints = Constraints.create();
     constraints.length("quote", "\uD83D\uDE00\uD83D\uDE00\uD83D\uDE00", 3, 16);

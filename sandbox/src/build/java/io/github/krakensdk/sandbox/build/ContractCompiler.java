@@ -37,7 +37,7 @@ import java.util.Set;
 public final class ContractCompiler {
   /** The schema keywords the sandbox's checker and body reader use; every other one is left out. */
   private static final Set<String> KEYWORDS = Set.of("type", "format", "pattern", "enum", "minimum", "maximum",
-      "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "required",
+      "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "required",
       "properties", "additionalProperties", "items", "allOf", "oneOf", "anyOf", "nullable", "readOnly",
       "writeOnly", "uniqueItems", "$ref");
   private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch");

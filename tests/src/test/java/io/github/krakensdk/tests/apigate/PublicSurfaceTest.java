@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.auth.ApiCredentials;
 import io.github.krakensdk.embed.EmbedService;
+import io.github.krakensdk.funding.FundingService;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.futures.FuturesService;
 import io.github.krakensdk.oauth.OAuthService;
@@ -74,8 +75,9 @@ final class PublicSurfaceTest {
       KrakenClient.class, // kraken-sdk
       Sandbox.class); // kraken-sandbox
   private static final List<Class<?>> SERVICES =
-      List.of(SpotService.class, FuturesService.class, OAuthService.class, EmbedService.class);
-  private static final Pattern GENERATED = Pattern.compile("io\\.github\\.krakensdk\\.(spot|futures|oauth|embed)\\..*");
+      List.of(SpotService.class, FuturesService.class, OAuthService.class, EmbedService.class, FundingService.class);
+  private static final Pattern GENERATED =
+      Pattern.compile("io\\.github\\.krakensdk\\.(spot|futures|oauth|embed|funding)\\..*");
   private static final List<String> PLUMBING = List.of("okhttp3.", "retrofit2.", "com.squareup.moshi.");
   /** The one public signature allowed to name OkHttp: a caller's own client to share (its Javadoc says so). */
   static final Set<String> ALLOWED = Set.of("io.github.krakensdk.KrakenClient$Builder.httpClient(okhttp3.OkHttpClient)");

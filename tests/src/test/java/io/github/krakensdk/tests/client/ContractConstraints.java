@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 
 /**
  * Every request constraint of an operation's contract (required, minLength/maxLength, pattern,
- * minimum/maximum, minItems/maxItems, uniqueItems, enum; on parameters, on the properties of the
+ * minimum/maximum, minItems/maxItems, uniqueItems, minProperties/maxProperties, enum; on parameters, on the properties of the
  * body and of a JSON query parameter's object at any depth, and on array items), each with the one
  * change to an otherwise valid set of arguments that breaks it, and the field and rule a {@code
  * ConstraintViolationException} must name.
@@ -36,8 +36,7 @@ import java.util.regex.Pattern;
 final class ContractConstraints {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   /** Keywords that constrain requests but that no rule below exercises. */
-  private static final Set<String> UNSUPPORTED = Set.of("multipleOf", "minProperties", "maxProperties", "not",
-      "oneOf", "anyOf");
+  private static final Set<String> UNSUPPORTED = Set.of("multipleOf", "not", "oneOf", "anyOf");
 
   /**
    * One constraint: the violation it must produce and how to break it. {@code byDecision}: the
@@ -156,6 +155,8 @@ final class ContractConstraints {
     } else if ("object".equals(type)) {
       Set<String> required = contract.required(s);
       boolean requiredByDecision = decided.contains("required");
+      memberCount(s, field, member, path, decided);
+      JsonNode given = at(member, path);
       contract.properties(s).forEach((name, property) -> {
         Schema<?> resolved = contract.resolve(property);
         Map<String, Object> extensions = property.getExtensions();
@@ -163,9 +164,25 @@ final class ContractConstraints {
             || (extensions != null && Boolean.TRUE.equals(extensions.get(ServiceCall.SIGNER_FILLED)))) {
           return; // not the caller's to send
         }
+        if (s.getMaxProperties() != null && !given.has(name)) {
+          // Left out of the valid arguments to keep within maxProperties (Funding's Scope gives one of
+          // three): a value of it could only be broken beside a count that breaks maxProperties too.
+          // Its constraints are those of the member given in its place (the same kinds, walked).
+          return;
+        }
         List<Object> at = append(path, name);
         typedValue = JavaTypes.javaType(Contract.schemaName(declared), name) != null;
-        if (required.contains(name)) {
+        if (required.contains(name) && s.getMinProperties() != null && given.size() - 1 < s.getMinProperties()) {
+          // Leaving it out would break minProperties too (Funding's fee: fee_included and one of two): a
+          // member not given takes its place, so that only "required" is broken.
+          ObjectNode replaced = ((ObjectNode) given).deepCopy();
+          replaced.remove(name);
+          String stand = contract.properties(s).keySet().stream().filter(n -> !given.has(n)).findFirst()
+              .orElseThrow(() -> new AssertionError(call.label() + ": no member of " + field + " to stand in for " + name));
+          replaced.set(stand, io.github.krakensdk.tests.contract.SchemaValues.full(contract, contract.properties(s).get(stand)));
+          cases.add(new Case(field + "." + name, "required", "left out, " + stand + " given instead", member, path,
+              replaced, false, requiredByDecision));
+        } else if (required.contains(name)) {
           cases.add(new Case(field + "." + name, "required", "left out", member, at, null, true, requiredByDecision));
         }
         schema(property, field + "." + name, member, at);
@@ -177,18 +194,80 @@ final class ContractConstraints {
     }
   }
 
+  /**
+   * minProperties/maxProperties: one member fewer than the least (the optional ones removed first)
+   * and one more than the most (from values generated for the members not given). The client names
+   * every member of the object and says how many were given.
+   */
+  private void memberCount(Schema<?> s, String field, Member member, List<Object> path, Set<String> decided) {
+    Integer min = s.getMinProperties();
+    Integer max = s.getMaxProperties();
+    if (min == null && max == null) {
+      return;
+    }
+    List<String> names = new ArrayList<>(contract.properties(s).keySet());
+    String members = names.size() < 2 ? String.join("", names)
+        : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+    int least = min == null ? 0 : min;
+    int most = max == null ? Integer.MAX_VALUE : max;
+    String rule = least == most ? (least == 1 ? "give exactly one of " : "give exactly " + least + " of ")
+        : most == Integer.MAX_VALUE ? "give at least " + least + " of "
+        : "give " + least + " to " + most + " of ";
+    String where = field + "." + members;
+    ObjectNode valid = (ObjectNode) at(member, path);
+    Set<String> required = contract.required(s);
+    if (least > 0) {
+      ObjectNode fewer = valid.deepCopy();
+      List<String> optional = names.stream().filter(fewer::has).filter(n -> !required.contains(n)).toList();
+      for (String name : optional) {
+        if (fewer.size() < least) {
+          break;
+        }
+        fewer.remove(name);
+      }
+      if (fewer.size() >= least) {
+        throw new AssertionError(call.label() + ": cannot give fewer than " + least + " members of " + field
+            + " without leaving out a required one");
+      }
+      add(where, rule + members + " (" + fewer.size() + " given)", fewer.size() + " members", member, path, fewer,
+          decided.contains("minProperties"));
+    }
+    if (most < names.size()) {
+      ObjectNode more = valid.deepCopy();
+      for (String name : names) {
+        if (more.size() > most) {
+          break;
+        }
+        if (!more.has(name)) {
+          more.set(name, io.github.krakensdk.tests.contract.SchemaValues.full(contract, contract.properties(s).get(name)));
+        }
+      }
+      add(where, rule + members + " (" + more.size() + " given)", more.size() + " members", member, path, more,
+          decided.contains("maxProperties"));
+    }
+  }
+
   private void string(Schema<?> s, String field, Member member, List<Object> path, Set<String> decided) {
     Integer min = s.getMinLength();
     Integer max = s.getMaxLength();
     String valid = at(member, path).asText();
     // The rule as the client words it: the bounds it checks (a bound the contract decided it does not).
     String rule = "length " + bounds(decided.contains("minLength") ? null : min, decided.contains("maxLength") ? null : max);
-    if (min != null && min > 0) {
+    // A pattern that fixes the length (Funding's address id: 20 characters, bounds the lint asks of
+    // every path parameter) admits no value of another length: the pattern's case below breaks it.
+    boolean lengthInPattern = s.getPattern() != null && min != null && min.equals(max)
+        && !Pattern.compile(s.getPattern()).matcher(resize(valid, min + 1)).find()
+        && !Pattern.compile(s.getPattern()).matcher(resize(valid, Math.max(min - 1, 0))).find();
+    // A pattern that asks for content (Funding's address name, /.*\S.*/) is broken by the empty value
+    // too: below a minLength of 1 the pattern's case covers it.
+    boolean emptyBreaksPattern = s.getPattern() != null && min != null && min == 1
+        && !Pattern.compile(s.getPattern()).matcher("").find();
+    if (min != null && min > 0 && !lengthInPattern && !emptyBreaksPattern) {
       String shorter = resize(valid, min - 1);
       add(field, rule, "length " + (min - 1), member, path, NODES.textNode(checkPattern(s, field, shorter)),
           decided.contains("minLength"));
     }
-    if (max != null) {
+    if (max != null && !lengthInPattern) {
       String longer = resize(valid, max + 1);
       add(field, rule, "length " + (max + 1), member, path, NODES.textNode(checkPattern(s, field, longer)),
           decided.contains("maxLength"));
@@ -197,9 +276,10 @@ final class ContractConstraints {
       Pattern pattern = Pattern.compile(s.getPattern());
       int length = Math.max(min == null ? 1 : min, 1);
       // '~' breaks most patterns; one admitting any printable ASCII character is broken by a non-ASCII
-      // one, and a comma-delimited list (every character but ',') by commas alone.
+      // one, a comma-delimited list (every character but ',') by commas alone, and one that asks for a
+      // character other than a space (Funding's address name, /.*\S.*/) by spaces alone.
       String mismatch = "~".repeat(length);
-      for (String other : List.of("\u00e9", ",")) {
+      for (String other : List.of("\u00e9", ",", " ")) {
         if (pattern.matcher(mismatch).find()) {
           mismatch = other.repeat(length);
         }

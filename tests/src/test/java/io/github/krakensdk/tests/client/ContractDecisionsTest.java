@@ -109,14 +109,24 @@ class ContractDecisionsTest {
       KrakenServiceException refused = assertInstanceOf(KrakenServiceException.class, thrown,
           () -> "not the sandbox's answer: " + thrown);
       String message = refused.getMessage();
+      if (c.member().location().equals("path") && arguments.path(c.member().name()).asText().isEmpty()) {
+        // An empty path parameter leaves an empty segment: another path, which the gateway does not
+        // route (Funding's /limits/deposit/currency/): the answer is the unknown path's, naming no member.
+        assertTrue(refused.httpStatus() == 404 && message.contains("EGeneral:Unknown method"),
+            () -> "not the answer to an unknown path: " + message);
+        return;
+      }
       String word = switch (call.contract.family) {
         case OAUTH -> "invalid_request";
+        case FUNDING -> "InvalidArguments"; // the problem's code, after tag:kraken.com,2025:
         default -> "Invalid arguments";
       };
       assertTrue(message.contains(word), () -> "not the contract's refusal: " + message);
-      String member = memberName(c.field());
-      assertTrue(message.toLowerCase(Locale.ROOT).contains(member.toLowerCase(Locale.ROOT)),
-          () -> "the answer does not name " + member + ": " + message);
+      // A one-of group's refusal names each of its members.
+      for (String member : c.group().isEmpty() ? List.of(memberName(c.field())) : c.group()) {
+        assertTrue(message.toLowerCase(Locale.ROOT).contains(member.toLowerCase(Locale.ROOT)),
+            () -> "the answer does not name " + member + ": " + message);
+      }
     } finally {
       if (spot != null) {
         spot.close();

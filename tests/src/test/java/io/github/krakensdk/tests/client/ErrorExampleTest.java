@@ -153,7 +153,8 @@ class ErrorExampleTest {
 
   static String key(Family family) {
     return switch (family) {
-      case SPOT -> WireFixture.SPOT_KEY.key();
+      // Funding (Beta) is signed with the Spot key.
+      case SPOT, FUNDING -> WireFixture.SPOT_KEY.key();
       case FUTURES -> WireFixture.FUTURES_KEY.key();
       case EMBED -> WireFixture.EMBED_KEY.key();
       case OAUTH -> throw new AssertionError("OAuth requests are not signed");

@@ -215,6 +215,37 @@ class OperationWireTest {
     }
   }
 
+  /**
+   * Funding's API-OTP (the key's two-factor password, {@code .otp(...)} on every Funding request)
+   * goes out in its header as given, outside the signed message (the signature recomputed from
+   * path, query, nonce and body alone matches), and hidden from the wire log and from the
+   * request's {@code toString()}; without it, no such header is sent.
+   */
+  @Test
+  void fundingOneTimePasswordTravelsInItsHeaderUnsignedAndHidden() throws Throwable {
+    List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+    io.github.krakensdk.auth.RedactingLogging logging = io.github.krakensdk.auth.RedactingLogging.builder(log::add)
+        .level(io.github.krakensdk.auth.RedactingLogging.Level.HEADERS).build();
+    ServiceCall call = ServiceCall.of(Contracts.get(io.github.krakensdk.tests.contract.Family.FUNDING),
+        Contracts.get(io.github.krakensdk.tests.contract.Family.FUNDING).operation("listFundingNetworksV1"));
+    try (WireFixture wire = WireFixture.builder().logging(logging).build()) {
+      wire.server.enqueue(call.successResponse().build());
+      wire.server.enqueue(call.successResponse().build());
+      io.github.krakensdk.funding.model.ListNetworksRequest request =
+          io.github.krakensdk.funding.model.ListNetworksRequest.builder().otp("927461").build();
+      assertTrue(!request.toString().contains("927461"), request.toString());
+      wire.client.funding().listNetworks(request);
+      RecordedRequest withOtp = WireFixture.take(wire.server);
+      assertEquals("927461", withOtp.getHeaders().get("API-OTP"));
+      assertEquals(List.of(), Signatures.problems(io.github.krakensdk.tests.contract.Family.FUNDING, withOtp,
+          WireFixture.SPOT_KEY.key()), "the signature covers path, query, nonce and body only");
+      wire.client.funding().listNetworks();
+      assertEquals(null, WireFixture.take(wire.server).getHeaders().get("API-OTP"), "sent without being given");
+    }
+    assertTrue(log.stream().anyMatch(line -> line.startsWith("API-OTP")), "the header was not logged: " + log);
+    assertTrue(log.stream().noneMatch(line -> line.contains("927461")), "the password shows in the log: " + log);
+  }
+
   private static void exchange(ServiceCall call, ObjectNode json, String status, JsonNode body, boolean async)
       throws Throwable {
     try (WireFixture wire = WireFixture.create()) {

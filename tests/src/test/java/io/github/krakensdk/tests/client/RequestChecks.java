@@ -57,6 +57,16 @@ final class RequestChecks {
         }
       }
     }
+    // A per-call header member (Funding's API-OTP): sent as given, absent when not given.
+    for (ServiceCall.Member member : call.members) {
+      if (member.location().equals("header")) {
+        String value = recorded.getHeaders().get(member.name());
+        String expected = sent.hasNonNull(member.name()) ? sent.get(member.name()).asText() : null;
+        if (!java.util.Objects.equals(expected, value)) {
+          problems.add("header " + member.name() + " is " + value + ", given " + expected);
+        }
+      }
+    }
     checkBody(call, sent, recorded, problems);
     return problems;
   }
@@ -187,7 +197,8 @@ final class RequestChecks {
     }
     if (apiKeys) {
       String key = switch (family) {
-        case SPOT -> WireFixture.SPOT_KEY.key();
+        // Funding (Beta) is signed with the Spot key.
+        case SPOT, FUNDING -> WireFixture.SPOT_KEY.key();
         case FUTURES -> WireFixture.FUTURES_KEY.key();
         case EMBED -> WireFixture.EMBED_KEY.key();
         case OAUTH -> throw new AssertionError("OAuth has no API keys");

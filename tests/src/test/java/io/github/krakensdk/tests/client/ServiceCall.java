@@ -191,7 +191,7 @@ public final class ServiceCall {
     return contract.family.displayName() + " " + op.label();
   }
 
-  /** The family's envelope style ({@code spot}, {@code futures}, {@code result}, {@code oauth}). */
+  /** The family's envelope style ({@code spot}, {@code futures}, {@code result}, {@code oauth}, {@code problem}). */
   public String style() {
     return contract.tree.at("/x-kraken-envelope/style").asText();
   }
@@ -582,9 +582,13 @@ public final class ServiceCall {
     };
   }
 
-  /** True if the service returns the whole body (Futures, a body without {@code result}); else its {@code result}. */
+  /**
+   * True if the service returns the whole body (Futures; Funding, which has no envelope, so that
+   * deleteAddress's {@code {"result": true}} is its answer; a body without {@code result}); else
+   * its {@code result}.
+   */
   public boolean returnsWholeBody(String status) {
-    return style().equals("futures")
+    return style().equals("futures") || style().equals("problem")
         || !contract.properties(contract.responseSchema(op, status)).containsKey("result");
   }
 

@@ -104,6 +104,11 @@ final class ServiceErrors {
         });
       }
       case "oauth" -> strings.add(body.path("error").asText());
+      // Funding: the code is the tag of the problem's type after its last ':'.
+      case "problem" -> {
+        String type = body.path("type").asText();
+        strings.add(type.substring(type.lastIndexOf(':') + 1));
+      }
       default -> body.path("error").forEach(e -> strings.add(e.asText()));
     }
     return strings;
@@ -153,6 +158,19 @@ final class ServiceErrors {
         assertEquals(listed(contract, "OAuthErrorCode").contains(code.value()), code.isKnown());
         assertEquals(body.hasNonNull("error_description") ? body.get("error_description").asText() : null,
             e.errorDescription());
+      }
+      case "problem" -> {
+        // Funding's code is a bare tag (InvalidKey), no Kraken string; the problem's detail, else
+        // its title, is the description.
+        OpenEnum code = e.code();
+        assertNotNull(code, "code of " + body);
+        assertEquals("FundingErrorCode", code.getClass().getSimpleName(), "code type");
+        assertEquals(strings.get(0), code.value());
+        assertEquals(documented(contract).contains(code.value()), code.isKnown(),
+            "known iff the contract documents " + code.value());
+        String description = body.hasNonNull("detail") && !body.get("detail").asText().isEmpty()
+            ? body.get("detail").asText() : body.path("title").asText(null);
+        assertEquals(description, e.errorDescription(), "the problem's detail, else its title");
       }
       default -> {
         assertParsed(strings, e.krakenErrors());

@@ -52,7 +52,7 @@ public final class Signatures {
     return switch (family) {
       case SPOT -> new Signed(spotNonce(request), request.getHeaders().get("API-Sign"));
       case FUTURES -> new Signed(request.getHeaders().get("Nonce"), request.getHeaders().get("Authent"));
-      case EMBED -> new Signed(request.getHeaders().get("API-Nonce"), request.getHeaders().get("API-Sign"));
+      case EMBED, FUNDING -> new Signed(request.getHeaders().get("API-Nonce"), request.getHeaders().get("API-Sign"));
       case OAUTH -> throw new IllegalArgumentException("OAuth requests are not signed");
     };
   }
@@ -62,7 +62,7 @@ public final class Signatures {
     String target = request.getTarget();
     return switch (family) {
       // API-Sign = Base64(HMAC-SHA512(secret, pathAndQuery || SHA256(nonce || body)))
-      case SPOT, EMBED -> hmac(concat(utf8(target), sha256(concat(utf8(nonce), body))));
+      case SPOT, EMBED, FUNDING -> hmac(concat(utf8(target), sha256(concat(utf8(nonce), body))));
       // Authent = Base64(HMAC-SHA512(secret, SHA256(postData + nonce + endpointPath)))
       case FUTURES -> {
         int query = target.indexOf('?');

@@ -78,11 +78,21 @@ public final class Examples {
     return followRef(contract, op.pointer() + "/responses/" + Contract.escape(status));
   }
 
-  /** The named examples of the JSON body of response {@code status}, in the order written. */
+  /**
+   * The named examples of the JSON body of response {@code status}, in the order written: {@code
+   * application/json}, or {@code application/problem+json} for a response that has only that
+   * (Funding's errors).
+   */
   public static Map<String, JsonNode> response(Contract contract, Contract.Op op, String status) {
-    return named(contract, responsePointer(contract, op, status) + "/content/"
-        + Contract.escape(Contract.JSON_MEDIA_TYPE));
+    String pointer = responsePointer(contract, op, status) + "/content/";
+    String json = pointer + Contract.escape(Contract.JSON_MEDIA_TYPE);
+    return contract.node(json).isMissingNode()
+        ? named(contract, pointer + Contract.escape(PROBLEM_MEDIA_TYPE))
+        : named(contract, json);
   }
+
+  /** The media type of Funding's error bodies (RFC 9457). */
+  public static final String PROBLEM_MEDIA_TYPE = "application/problem+json";
 
   private static String followRef(Contract contract, String pointer) {
     JsonNode node = contract.node(pointer);

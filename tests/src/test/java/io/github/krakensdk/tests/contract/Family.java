@@ -4,14 +4,15 @@ import com.squareup.moshi.JsonAdapter;
 import java.util.Locale;
 
 /**
- * The four API families: the contract each one is generated from (on the classpath, as the
+ * The five API families: the contract each one is generated from (on the classpath, as the
  * {@code kraken-api-spec} jar publishes it) and the Java packages the generator writes it to.
  */
 public enum Family {
   SPOT("Spot"),
   FUTURES("Futures"),
   OAUTH("OAuth"),
-  EMBED("Embed");
+  EMBED("Embed"),
+  FUNDING("Funding");
 
   private static final String BASE_PACKAGE = "io.github.krakensdk.";
 
@@ -21,7 +22,10 @@ public enum Family {
     this.displayName = displayName;
   }
 
-  /** {@code Spot}, {@code Futures}, {@code OAuth}, {@code Embed}: the tag and the Java type prefix. */
+  /**
+   * {@code Spot}, {@code Futures}, {@code OAuth}, {@code Embed}, {@code Funding}: the tag and the
+   * Java type prefix.
+   */
   public String displayName() {
     return displayName;
   }

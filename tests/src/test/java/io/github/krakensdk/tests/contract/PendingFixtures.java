@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  */
 final class PendingFixtures {
   private static final Pattern ROW = Pattern.compile(
-      "^\\| ((?:spot|futures|oauth|embed)/[^|\\s]+\\.json) \\| ([^|]*) \\|(.*)$", Pattern.MULTILINE);
+      "^\\| ((?:spot|futures|oauth|embed|funding)/[^|\\s]+\\.json) \\| ([^|]*) \\|(.*)$", Pattern.MULTILINE);
   private static final Pattern METHOD_PATH = Pattern.compile("\\((GET|POST|PUT|PATCH|DELETE) (/[^)\\s;]+)\\)");
   private static final Pattern SPOT_PATH = Pattern.compile("`(/(?:public|private)/[A-Za-z/]+)`");
   private static final Pattern DOCS_PAGE =

@@ -389,6 +389,20 @@ class RealFixtureDecodingTest {
               () -> Assumptions.abort(file + ": " + reason)));
         }
       });
+      if (tests.isEmpty()) {
+        // Funding (Beta): nothing recorded from the live service (PROVENANCE.md lists no funding/ file);
+        // its answers are checked against the contract's examples (Kraken's published ones) by
+        // ExampleRoundTripTest and OperationWireTest instead. Once a recording appears, this fails.
+        tests.add(dynamicTest("no recorded response of this family", () -> {
+          try (Stream<Path> files = Files.exists(dir.resolve(family.id())) ? Files.list(dir.resolve(family.id()))
+              : Stream.empty()) {
+            assertEquals(List.of(), files.toList(), family.displayName()
+                + " has recorded responses now: decode them here (DECODED) or leave them out with a reason");
+          }
+          Assumptions.abort(family.displayName() + " has no recorded live response in " + dir
+              + ": its answers are checked against the contract's examples (ExampleRoundTripTest, OperationWireTest)");
+        }));
+      }
       return dynamicContainer(family.displayName() + " fixtures", tests);
     });
   }

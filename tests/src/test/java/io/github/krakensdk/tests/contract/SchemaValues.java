@@ -13,7 +13,8 @@ import java.util.Set;
  * Builds JSON values that satisfy a contract schema, from its constraints only (never from its
  * examples): the first enum value, numbers within minimum/maximum, strings of a length within
  * minLength/maxLength that match the pattern, arrays within minItems/maxItems, objects with every
- * property (or only the required ones), for a {@code oneOf} a value of its first member.
+ * property (or only the required ones) within minProperties/maxProperties, for a {@code oneOf} a
+ * value of its first member.
  */
 public final class SchemaValues {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -143,12 +144,22 @@ public final class SchemaValues {
     ObjectNode object = NODES.objectNode();
     Map<String, Schema<?>> properties = contract.properties(s);
     Set<String> required = contract.required(s);
+    // minProperties/maxProperties (Funding's Scope: exactly one of three): the required
+    // properties first, then optional ones in the order written, up to maxProperties (every one
+    // for a full value) or until minProperties is reached (for a minimal one).
+    int least = s.getMinProperties() == null ? 0 : s.getMinProperties();
+    int most = s.getMaxProperties() == null ? Integer.MAX_VALUE : s.getMaxProperties();
+    properties.forEach((name, property) -> {
+      if (required.contains(name) && !Boolean.TRUE.equals(contract.resolve(property).getReadOnly())) {
+        object.set(name, value(property, depth + 1));
+      }
+    });
     properties.forEach((name, property) -> {
       Schema<?> resolved = contract.resolve(property);
-      if (Boolean.TRUE.equals(resolved.getReadOnly())) {
+      if (Boolean.TRUE.equals(resolved.getReadOnly()) || object.has(name) || object.size() >= most) {
         return;
       }
-      if (!requiredOnly || required.contains(name)) {
+      if (!requiredOnly || object.size() < least) {
         object.set(name, value(property, depth + 1));
       }
     });

@@ -144,7 +144,19 @@ class HostileRequestTest {
       requireOk(embed(s, "GET", "/b2b/earn/" + iiban, null, s.credentials().embed(), nonce));
       return embed(s, "GET", "/b2b/earn/" + iiban, null, s.credentials().embed(), nonce);
     }));
+    all.add(new Hostile("Funding", "the nonce a Spot call of the key already used", "HTTP 401, InvalidNonce", s -> {
+      // One counter per key for /0/private (body nonce) and /funding (API-Nonce).
+      long nonce = NonceSource.system().nextNonce();
+      requireOk(spotSigned(s, "/0/private/TradeVolume", nonce, json("{\"nonce\":" + nonce + "}"), s.credentials().spot(),
+          s.credentials().spot()));
+      return embed(s, "GET", "/funding/v1/networks", null, s.credentials().spot(), nonce);
+    }));
+    all.add(new Hostile("Funding", "body of 2 MiB (limit 1 MiB)", "HTTP 400, InvalidArguments",
+        s -> embed(s, "PUT", "/funding/v1/deposit/address", json("{\"method_id\":\"" + "X".repeat(OVERSIZED_BYTES) + "\"}"),
+            s.credentials().spot(), null)));
     // ---- signatures from another key ----
+    all.add(new Hostile("Funding", "signature made with another key's secret", "HTTP 401, InvalidSignature",
+        s -> embed(s, "GET", "/funding/v1/networks", null, s.credentials().spot(), null, s.spot().newKey().issue())));
     all.add(new Hostile("Spot", "signature made with another key's secret", "HTTP 200, EAPI:Invalid signature", s -> {
       long nonce = NonceSource.system().nextNonce();
       return spotSigned(s, "/0/private/TradeVolume", nonce, json("{\"nonce\":" + nonce + "}"), s.credentials().spot(),
@@ -224,7 +236,10 @@ class HostileRequestTest {
         && kraken.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()).volume() != null;
   }
 
-  /** The family's error in the answer: a Spot or Embed error string's category and message, or the code. */
+  /**
+   * The family's error in the answer: a Spot or Embed error string's category and message, a
+   * Funding problem's code, or the code.
+   */
   static String error(String family, RawHttp.Answer answer) {
     JsonNode body;
     try {
@@ -241,6 +256,10 @@ class HostileRequestTest {
         String[] parts = error.get(0).asText().split(":", 3);
         yield parts.length < 2 ? parts[0] : parts[0] + ":" + parts[1];
       }
+      // Funding (Beta): problem+json, the code the tag of its type after the last ':'.
+      case "Funding" -> body.path("type").isTextual()
+          ? body.get("type").asText().substring(body.get("type").asText().lastIndexOf(':') + 1)
+          : "no problem: " + Contracts.writeJson(body);
       default -> error.isTextual() ? error.asText() : "no error: " + Contracts.writeJson(body);
     };
   }

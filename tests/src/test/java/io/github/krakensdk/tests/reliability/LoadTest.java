@@ -44,7 +44,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * operations, public and signed, reads and the stateful writes (Earn deallocations, webhook
  * subscriptions, Auto-Earn, the self-trade strategy), and then the invariants are checked: no 5xx
  * and no failure other than the refusals the rules call for, no lost update in any stateful flow,
- * every nonce accepted (each thread signs Spot and Embed with a key of its own; the one Futures key
+ * every nonce accepted (each thread signs Spot, Funding (Beta) on the same Spot key, and Embed with a key of its own; the one Futures key
  * is used through one client shared by the threads, whose ordered mode keeps one request of a key
  * in flight; the order is the client's, so clients sharing a key would race): none reached a
  * caller, and none was re-signed and re-sent by a client ({@code KrakenClient.nonceResends()})
@@ -214,7 +214,7 @@ class LoadTest {
     String owned = index < USERS.size() ? USERS.get(index) : null;
     boolean autoEarn = false;
     while (System.nanoTime() - deadline < 0) {
-      int pick = random.nextInt(12);
+      int pick = random.nextInt(14);
       if (owned != null && pick < 3) {
         autoEarn = !autoEarn;
         boolean wanted = autoEarn;
@@ -276,6 +276,9 @@ class LoadTest {
         }
         case 10 -> call(counts, "getAutoEarnStatus", true,
             () -> kraken.embed().getAutoEarnStatus(r -> r.user(USERS.get(random.nextInt(USERS.size()))).currency("EUR")));
+        // Funding (Beta) on the thread's Spot key: its nonces interleave with the Spot calls' (one counter).
+        case 11 -> call(counts, "listFundingNetworksV1", true, () -> kraken.funding().listNetworks());
+        case 12 -> call(counts, "listFundingWithdrawalsV1", true, () -> kraken.funding().listWithdrawals(r -> r.limit(5)));
         default -> call(counts, "getDepositMethods", true, () -> kraken.embed().listDepositMethods(r -> r.asset("ETH").user(USERS.get(0))));
       }
     }

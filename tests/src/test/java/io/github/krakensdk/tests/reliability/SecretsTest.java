@@ -221,6 +221,7 @@ class SecretsTest {
     }
     secrets.add(demo.oauthConfidentialClientSecret());
     secrets.add(demo.webhookSecret());
+    secrets.add("secret-one-time-password"); // the API-OTP of a Funding (Beta) call below
     secrets.add(Base64.getEncoder().encodeToString((demo.oauthConfidentialClientId() + ":"
         + demo.oauthConfidentialClientSecret()).getBytes(StandardCharsets.UTF_8)));
     SandboxKey stranger = sandbox.spot().newKey().issue();
@@ -269,7 +270,7 @@ class SecretsTest {
       roots.add(verifier.verifyAndParse(delivery.signatureHeader(), delivery.payloadSent().getBytes(StandardCharsets.UTF_8)));
       attempt(() -> verifier.verifyAndParse(delivery.signatureHeader(), "{\"forged\":true}".getBytes(StandardCharsets.UTF_8)));
 
-      // Every operation of the four contracts, with the contract's example arguments.
+      // Every operation of the five contracts, with the contract's example arguments.
       for (ServiceCall call : ServiceCall.all()) {
         if (TokenCall.isTokenCall(call)) {
           attempt(() -> TokenCall.obtain(kraken, store, call.exampleArguments()));
@@ -306,7 +307,9 @@ class SecretsTest {
       attempt(() -> wrong.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()));
       attempt(() -> wrong.futures().getNotifications());
       attempt(() -> wrong.embed().getAutoEarnStatus(r -> r.user(demo.userIiban())));
+      attempt(() -> wrong.funding().listNetworks(r -> r.otp("secret-one-time-password")));
       attempt(() -> replay.spot().getTradeVolume(GetTradeVolumeRequest.builder().build()));
+      attempt(() -> replay.funding().listNetworks());
       attempt(() -> replay.futures().getNotifications());
       attempt(() -> replay.embed().getAutoEarnStatus(r -> r.user(demo.userIiban())));
       attempt(() -> readOnly.futures().updateSelfTradeStrategy(r -> r.strategy(SelfTradeStrategy.REJECT_TAKER)));

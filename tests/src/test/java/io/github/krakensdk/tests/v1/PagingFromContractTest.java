@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.embed.model.FundingTransactionType;
+import io.github.krakensdk.funding.model.FundingDirection;
 import io.github.krakensdk.paging.AsyncPages;
 import io.github.krakensdk.paging.Pages;
 import io.github.krakensdk.sandbox.Sandbox;
@@ -69,6 +70,18 @@ class PagingFromContractTest {
         k -> k.embed().listFundingTransactionsPagesAsync(r -> r.type(FundingTransactionType.DEPOSIT).pageSize(1))));
     walks.put("listSettlementReports", new Walk(k -> k.embed().listSettlementReportsPages(r -> r.pageSize(1)),
         k -> k.embed().listSettlementReportsPagesAsync(r -> r.pageSize(1))));
+    // Funding (Beta): one item a page (two for the methods), so that the walk follows next_cursor.
+    walks.put("listFundingMethodsV1", new Walk(
+        k -> k.funding().listMethodsPages(r -> r.direction(FundingDirection.WITHDRAW).limit(2)),
+        k -> k.funding().listMethodsPagesAsync(r -> r.direction(FundingDirection.WITHDRAW).limit(2))));
+    walks.put("listFundingClaimedAddressesV2", new Walk(k -> k.funding().listClaimedAddressesPages(r -> r.limit(1)),
+        k -> k.funding().listClaimedAddressesPagesAsync(r -> r.limit(1))));
+    walks.put("listFundingDepositsV1", new Walk(k -> k.funding().listDepositsPages(r -> r.limit(1)),
+        k -> k.funding().listDepositsPagesAsync(r -> r.limit(1))));
+    walks.put("listFundingAddressesV1", new Walk(k -> k.funding().listAddressesPages(r -> r.limit(1)),
+        k -> k.funding().listAddressesPagesAsync(r -> r.limit(1))));
+    walks.put("listFundingWithdrawalsV1", new Walk(k -> k.funding().listWithdrawalsPages(r -> r.limit(1)),
+        k -> k.funding().listWithdrawalsPagesAsync(r -> r.limit(1))));
     return walks;
   }
 
@@ -109,6 +122,10 @@ class PagingFromContractTest {
     for (int i = 1; i <= 3; i++) {
       sandbox.embed().partnerDeposit("BTC", new BigDecimal("0.0" + i));
     }
+    // Two more Bitcoin deposit addresses, made the legacy way: Funding (Beta) lists them as claimed.
+    for (int i = 0; i < 2; i++) {
+      kraken.spot().listDepositAddresses(r -> r.asset("XBT").method("Bitcoin")._new(true));
+    }
     List<String> walked = new ArrayList<>();
     for (Map.Entry<String, Walk> walk : walks(user).entrySet()) {
       String operation = walk.getKey();
@@ -122,8 +139,12 @@ class PagingFromContractTest {
         assertEquals(3, items.size(), "the partner's three deposits");
         assertEquals(3, pageCount, "one deposit a page: the walk went on by next_cursor and stopped at the last");
       }
+      if (operation.startsWith("listFunding") && !operation.equals("listFundingTransactions")) {
+        // Funding (Beta) pages of one item (two methods): the seeded history fills several.
+        assertTrue(pageCount > 1, operation + ": the seeded items fit on one page: " + items.size());
+      }
       walked.add(operation + " " + pageCount + "/" + items.size());
     }
-    assertEquals(11, walked.size(), walked.toString());
+    assertEquals(16, walked.size(), walked.toString());
   }
 }

@@ -143,6 +143,14 @@ public final class Schema {
     return integer("maxItems");
   }
 
+  public Integer getMinProperties() {
+    return integer("minProperties");
+  }
+
+  public Integer getMaxProperties() {
+    return integer("maxProperties");
+  }
+
   public BigDecimal getMinimum() {
     return decimal("minimum");
   }

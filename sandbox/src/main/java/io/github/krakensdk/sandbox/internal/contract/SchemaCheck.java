@@ -258,6 +258,16 @@ public final class SchemaCheck {
         problems.add(Problem.of(key + ".missing", member(field, required), "required", "", required));
       }
     }
+    // Member counts (Funding's scope: exactly one of method_id, network_id, network_group_id).
+    Integer fewest = schema.getMinProperties();
+    Integer most = schema.getMaxProperties();
+    if (fewest != null && members.size() < fewest || most != null && members.size() > most) {
+      String rule = fewest != null && fewest.equals(most) ? "must have exactly " + fewest + " member" + (fewest == 1 ? "" : "s")
+          : fewest != null && members.size() < fewest ? "must have at least " + fewest + " members"
+          : "must have at most " + most + " member" + (most == 1 ? "" : "s");
+      problems.add(problem(field.isEmpty() ? "body" : field, rule + " of " + String.join(", ", declaredMembers(schema)),
+          ", has " + members.size()));
+    }
   }
 
   /** The members {@code schema} and the parts of its {@code allOf} declare. */

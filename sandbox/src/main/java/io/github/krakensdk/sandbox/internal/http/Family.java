@@ -1,11 +1,13 @@
 package io.github.krakensdk.sandbox.internal.http;
 
-/** The four families of the contract, each with its file under {@code kraken/openapi/}. */
+/** The five families of the contract, each with its file under {@code kraken/openapi/}. */
 public enum Family {
   SPOT("spot"),
   FUTURES("futures"),
   OAUTH("oauth"),
-  EMBED("embed");
+  EMBED("embed"),
+  /** Spot Funding (Beta), {@code /funding/...}: signed with Spot keys (see {@code internal.funding}). */
+  FUNDING("funding");
 
   final String fileName;
 

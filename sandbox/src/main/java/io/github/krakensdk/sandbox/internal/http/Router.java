@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
  * /{language}/oauth/authorize         the same page in a language (de, en-us, ...)
  * /oauth/...                          OAuth
  * /b2b/...                            Embed
+ * /funding/...                        Funding (Beta), on Spot's keys and funding state
  * /derivatives/api/v3/...             Futures
  * /demo-futures/derivatives/api/v3/...  Futures demo (the only base of simulate)
  * /sandbox/webhooks/{id}              the sandbox's own webhook receiver
@@ -89,6 +90,8 @@ public final class Router implements HttpHandler {
       served = oauth.serve(call, path);
     } else if (path.startsWith("/b2b/")) {
       served = embed.serve(call, path);
+    } else if (path.startsWith("/funding/")) {
+      served = spot.fundingBeta().serve(call, path);
     } else if (path.startsWith(FuturesFamily.PREFIX + "/")) {
       served = futures.serve(call, path, false);
     } else if (path.startsWith(FuturesFamily.DEMO_PREFIX + FuturesFamily.PREFIX + "/")) {
@@ -101,7 +104,7 @@ public final class Router implements HttpHandler {
     } else if (path.equals("/sandbox") || path.equals("/")) {
       return Reply.text(200, description.get());
     } else {
-      return Reply.text(404, "kraken-sandbox serves /0/, /oauth/, /b2b/, /derivatives/api/v3/ and "
+      return Reply.text(404, "kraken-sandbox serves /0/, /oauth/, /b2b/, /funding/, /derivatives/api/v3/ and "
           + "/demo-futures/derivatives/api/v3/; see /sandbox");
     }
     if (responseCheck != null) {
@@ -112,6 +115,7 @@ public final class Router implements HttpHandler {
 
   private static boolean familyPath(String path) {
     return path.startsWith("/oauth/") && !path.equals("/oauth/authorize") || path.startsWith("/b2b/")
+        || path.startsWith("/funding/")
         || path.startsWith(FuturesFamily.PREFIX + "/") || path.startsWith(FuturesFamily.DEMO_PREFIX + "/");
   }
 

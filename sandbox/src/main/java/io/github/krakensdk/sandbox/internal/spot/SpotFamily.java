@@ -15,6 +15,8 @@ import io.github.krakensdk.sandbox.internal.http.Family;
 import io.github.krakensdk.sandbox.internal.http.HttpCall;
 import io.github.krakensdk.sandbox.internal.http.Nonces;
 import io.github.krakensdk.sandbox.internal.http.Reply;
+import io.github.krakensdk.sandbox.internal.funding.FundingBeta;
+import io.github.krakensdk.sandbox.internal.funding.FundingFamily;
 import io.github.krakensdk.sandbox.internal.spot.funding.Deposits;
 import io.github.krakensdk.sandbox.internal.spot.funding.ExchangeFundingAccount;
 
@@ -143,6 +145,8 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
   private final Exchange exchange;
   private final ExchangeFundingAccount account;
   private final Funding funding;
+  /** Funding (Beta), {@code /funding/...}: the same keys, nonces, counters and funding state. */
+  private final FundingFamily fundingBeta;
 
   public SpotFamily(ContractValidator contract, Settings settings, Nonces nonces) {
     super(Family.SPOT, contract);
@@ -158,6 +162,8 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
         FundingSettings.defaults(settings.clock(), settings.earnCompletionDelay())
             .withWithdrawalStep(settings.withdrawalStep()),
         account, iiban -> new ExchangeFundingAccount(exchange, SUBACCOUNT_PREFIX + iiban, iiban));
+    this.fundingBeta = new FundingFamily(FundingFamily.contract(), settings, nonces, keys::get,
+        new FundingBeta(settings.clock(), funding, account));
 
     route("GET", "/0/public/Assets", "getAssets", false, (call, path, key) -> assets(call));
     // The exchange ties a WebSocket token to the key that asked for it, so this route hands it the key.
@@ -445,6 +451,11 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
 
   // ---- for Sandbox's inspection methods ----
 
+  /** Funding (Beta), served on this family's keys, nonces and funding state. */
+  public FundingFamily fundingBeta() {
+    return fundingBeta;
+  }
+
   /** The exchange behind the Spot operations (the tour's driver methods on {@link Sandbox} use it). */
   public Exchange exchange() {
     return exchange;
@@ -522,6 +533,7 @@ public final class SpotFamily extends Endpoint<SandboxKey> {
     return StatePart.of(this, "keys", "issued")
         .with("exchange", exchange.state())
         .with("funding", funding.state())
+        .with("fundingBeta", fundingBeta.beta().state())
         .refers("account", account);
   }
 }

@@ -28,6 +28,8 @@ import java.util.Map;
 public final class Deposits {
   /** At most this many addresses per asset and method, as the service limits them. */
   static final int MAX_ADDRESSES = 10;
+  /** {@link #MAX_ADDRESSES}, as Funding (Beta)'s {@code address_generation.limit}. */
+  public static final int MAX_ADDRESSES_PER_METHOD = MAX_ADDRESSES;
 
   /**
    * A deposit method of an asset.
@@ -330,6 +332,82 @@ public final class Deposits {
       }
     }
     throw new IllegalArgumentException("no deposit " + refid);
+  }
+
+  // ---- Funding (Beta): the same deposits and addresses ----
+
+  /**
+   * A deposit as Funding (Beta) lists it.
+   *
+   * @param asset the asset's internal name; {@code method} the legacy method's name.
+   * @param status the legacy status ({@code Settled}, {@code Success}, {@code Failure}).
+   * @param fee null while unknown.
+   */
+  public record Listed(String refid, String asset, String method, String status, BigDecimal amount, BigDecimal fee,
+      Instant time) {}
+
+  /**
+   * A claimed deposit address.
+   *
+   * @param lastUsed when a deposit last arrived at it, or null.
+   * @param expires null for an address that does not expire.
+   */
+  public record Claimed(String asset, String method, String address, Instant expires, Instant lastUsed) {}
+
+  /** The account's deposits, newest first, after booking those that completed. */
+  public synchronized List<Listed> listed(FundingAccount account) {
+    settleLocked(account);
+    Instant now = settings.clock().instant();
+    List<Listed> result = new ArrayList<>();
+    List<Deposit> deposits = book(account).deposits;
+    for (int i = deposits.size() - 1; i >= 0; i--) {
+      Deposit d = deposits.get(i);
+      result.add(new Listed(d.refid, d.asset.internal(), d.method.name(), d.status(now), d.amount, d.fee, d.time));
+    }
+    return result;
+  }
+
+  /** The account's deposit addresses of every method, in the order they were made. */
+  public synchronized List<Claimed> claimed(FundingAccount account) {
+    Book book = book(account);
+    List<Claimed> result = new ArrayList<>();
+    for (Method method : METHODS) {
+      for (Address address : book.addresses.getOrDefault(key(method), List.of())) {
+        Instant lastUsed = null;
+        for (Deposit deposit : book.deposits) {
+          if (deposit.method == method && address.address.equals(deposit.info)
+              && (lastUsed == null || deposit.time.isAfter(lastUsed))) {
+            lastUsed = deposit.time;
+          }
+        }
+        result.add(new Claimed(method.asset(), method.name(), address.address, address.expires, lastUsed));
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Claims a deposit address of the method {@code name} of {@code asset} (Funding (Beta)'s PUT
+   * deposit/address): the newest address no deposit has reached yet, else a new one while the
+   * method has fewer than {@link #MAX_ADDRESSES}, else the newest. DepositAddresses lists it too.
+   *
+   * @throws FundingException {@code EFunding:No funding method} for a method without addresses.
+   */
+  public synchronized String claim(FundingAccount account, String asset, String name) {
+    Method method = method(asset, name);
+    if (!method.generatesAddresses()) {
+      throw new FundingException(Errors.NO_FUNDING_METHOD);
+    }
+    List<Address> addresses = book(account).addresses.computeIfAbsent(key(method), k -> new ArrayList<>());
+    for (int i = addresses.size() - 1; i >= 0; i--) {
+      if (!addresses.get(i).used) {
+        return addresses.get(i).address;
+      }
+    }
+    if (addresses.size() < MAX_ADDRESSES) {
+      addresses.add(new Address(generate(method), null, false));
+    }
+    return addresses.get(addresses.size() - 1).address;
   }
 
   // ---- lookups ----

@@ -34,6 +34,11 @@ final class Ids {
     return "FTQ" + chars(MIXED, 4) + "-" + chars(MIXED, 22);
   }
 
+  /** A saved withdrawal address's id (Funding (Beta)): {@code AB}, 5, a dash, 5, a dash, 6 upper-case characters. */
+  String addressId() {
+    return "AB" + chars(UPPER, 5) + "-" + chars(UPPER, 5) + "-" + chars(UPPER, 6);
+  }
+
   /** A ledger entry id, 6-5-6 upper-case characters starting with {@code L}. */
   String ledgerId() {
     return "L" + chars(UPPER, 5) + "-" + chars(UPPER, 5) + "-" + chars(UPPER, 6);

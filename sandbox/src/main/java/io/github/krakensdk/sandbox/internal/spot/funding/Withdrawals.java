@@ -76,6 +76,8 @@ public final class Withdrawals {
     /** A seeded withdrawal's state, which only cancellation changes; null for a new one. */
     State seeded;
     boolean cancelled;
+    /** The saved address withdrawn to (Funding (Beta)'s {@code address_id}), or null. */
+    String addressId;
 
     Withdrawal(String refid, Asset asset, Key key, BigDecimal net, BigDecimal fee, Instant time, String txid,
         State seeded) {
@@ -106,16 +108,51 @@ public final class Withdrawals {
     /** Oldest first. */
     final List<Withdrawal> withdrawals = new ArrayList<>();
     final Map<String, BigDecimal> futuresWallet = new LinkedHashMap<>();
+    /** The saved addresses of Funding (Beta), oldest first; each {@code name} is the key of its {@link #keys}. */
+    final List<SavedAddress> saved = new ArrayList<>();
+  }
+
+  /**
+   * A saved withdrawal address as Funding (Beta) shows it. Its {@code name} is the legacy {@code
+   * key}: the account's {@link Key}s of that name are the address for each method of its scope.
+   *
+   * @param scopeKind {@code method_id}, {@code network_id} or {@code network_group_id}.
+   * @param iban for a bank address (seeded only: the API saves on-chain addresses), else null.
+   */
+  public record SavedAddress(String id, String name, String description, String scopeKind, String scopeId,
+      String address, String tag, String memo, String iban, boolean verified) {}
+
+  /**
+   * A withdrawal as Funding (Beta) lists it.
+   *
+   * @param asset the asset's internal name.
+   * @param method the legacy method's name.
+   * @param txid the on-chain transaction once sent, else null.
+   */
+  public record Listed(String refid, String asset, String method, BigDecimal net, BigDecimal fee, Instant time,
+      State state, String txid, String addressId) {}
+
+  /** Why Funding (Beta) refuses a change of saved addresses or a withdrawal: its problem code and detail. */
+  public static final class Refusal extends RuntimeException {
+    public final String code;
+
+    Refusal(String code, String detail) {
+      super(detail, null, false, false);
+      this.code = code;
+    }
   }
 
   private final FundingSettings settings;
   private final Ids ids;
+  /** Address ids, apart from {@link #ids} so that the seeded references stay what they were. */
+  private final Ids addressIds;
   /** By account IIBAN; guarded by {@code this}. */
   private final Map<String, Book> books = new HashMap<>();
 
   Withdrawals(FundingSettings settings, Ids ids) {
     this.settings = settings;
     this.ids = ids;
+    this.addressIds = new Ids(settings.seed() * 31 + 7);
   }
 
   /** The demo account's keys and its six withdrawals, one in each state. */
@@ -141,6 +178,10 @@ public final class Withdrawals {
     Asset found = account.asset(asset).orElseThrow();
     Key key = new Key(name, found, method(asset, method), address, verified);
     book(account).keys.add(key);
+    boolean bank = key.method().network().equals("SEPA");
+    book(account).saved.add(new SavedAddress(addressIds.addressId(), name, null, "method_id",
+        FundingCatalog.withdrawMethod(asset, method).methodId(), bank ? null : address, null, null,
+        bank ? address.replace(" ", "") : null, verified));
     return key;
   }
 
@@ -151,6 +192,7 @@ public final class Withdrawals {
     Withdrawal withdrawal = new Withdrawal(refid, key.asset(), key, new BigDecimal(net),
         new BigDecimal(key.method().fee()), time, txid, state == State.CANCELLED ? State.PENDING : state);
     withdrawal.cancelled = state == State.CANCELLED;
+    withdrawal.addressId = savedId(book, key.key());
     book.withdrawals.add(withdrawal);
   }
 
@@ -249,7 +291,9 @@ public final class Withdrawals {
       throw new FundingException(Errors.INSUFFICIENT_FUNDS);
     }
     String txid = key.address().startsWith("0x") ? "0x" + ids.hex(64) : ids.hex(64);
-    book(account).withdrawals.add(new Withdrawal(refid, asset, key, net, fee, now, txid, null));
+    Withdrawal made = new Withdrawal(refid, asset, key, net, fee, now, txid, null);
+    made.addressId = savedId(book(account), key.key());
+    book(account).withdrawals.add(made);
     Map<String, Object> result = Wire.object();
     result.put("refid", refid);
     return result;
@@ -370,6 +414,159 @@ public final class Withdrawals {
     Map<String, Object> result = Wire.object();
     result.put("refid", refid);
     return result;
+  }
+
+  // ---- Funding (Beta): saved addresses and withdrawals, on the same books ----
+
+  /** The account's saved addresses, oldest first. */
+  public synchronized List<SavedAddress> savedAddresses(FundingAccount account) {
+    return List.copyOf(book(account).saved);
+  }
+
+  /**
+   * Saves an on-chain address for a scope under {@code name} (verified at once, as the service
+   * verifies an address saved through the API), and makes it the legacy key {@code name} of every
+   * withdrawal method in the scope.
+   *
+   * @throws Refusal {@code DuplicateAddressName} when the account already has the name.
+   */
+  public synchronized SavedAddress saveAddress(FundingAccount account, String name, String description,
+      String scopeKind, String scopeId, String address, String tag, String memo) {
+    Book book = book(account);
+    requireUnused(book, name, null);
+    SavedAddress saved = new SavedAddress(unusedAddressId(book), name, description, scopeKind, scopeId, address, tag,
+        memo, null, true);
+    book.saved.add(saved);
+    for (FundingCatalog.Method method : FundingCatalog.methods(FundingCatalog.WITHDRAW)) {
+      if (FundingCatalog.inScope(method, scopeKind, scopeId)) {
+        account.asset(method.asset()).ifPresent(asset ->
+            book.keys.add(new Key(name, asset, method(method.asset(), method.name()), address, true)));
+      }
+    }
+    return saved;
+  }
+
+  /**
+   * Renames and/or describes a saved address (null keeps a value); its legacy keys take the new name.
+   *
+   * @throws Refusal {@code NotFound}, or {@code DuplicateAddressName} for another address's name.
+   */
+  public synchronized SavedAddress updateAddress(FundingAccount account, String id, String name, String description) {
+    Book book = book(account);
+    SavedAddress current = saved(book, id);
+    String newName = name == null ? current.name() : name;
+    requireUnused(book, newName, id);
+    SavedAddress updated = new SavedAddress(id, newName, description == null ? current.description() : description,
+        current.scopeKind(), current.scopeId(), current.address(), current.tag(), current.memo(), current.iban(),
+        current.verified());
+    book.saved.set(book.saved.indexOf(current), updated);
+    book.keys.replaceAll(key -> key.key().equals(current.name())
+        ? new Key(newName, key.asset(), key.method(), key.address(), key.verified()) : key);
+    return updated;
+  }
+
+  /** Deletes a saved address and its legacy keys; withdrawals made to it keep showing it. */
+  public synchronized void deleteAddress(FundingAccount account, String id) {
+    Book book = book(account);
+    SavedAddress current = saved(book, id);
+    book.saved.remove(current);
+    book.keys.removeIf(key -> key.key().equals(current.name()));
+  }
+
+  /**
+   * A withdrawal to the saved address {@code addressId} through the legacy method {@code methodName}
+   * of {@code asset}: {@code net + fee} leaves the balance at once, as with Withdraw, and the
+   * withdrawal is the same one WithdrawStatus lists (its refid is Funding (Beta)'s {@code withdrawal_id}).
+   *
+   * @throws Refusal {@code NotFound} for an unknown address, {@code InvalidArguments} when the
+   *     address does not serve the method, {@code InsufficientFunds}.
+   */
+  public synchronized String withdrawTo(FundingAccount account, String addressId, String asset, String methodName,
+      BigDecimal net, BigDecimal fee) {
+    Book book = book(account);
+    SavedAddress saved = saved(book, addressId);
+    Asset found = account.asset(asset).orElseThrow(() -> new Refusal("NotFound", "asset " + asset + " not found"));
+    Key key = null;
+    for (Key candidate : book.keys) {
+      if (candidate.key().equals(saved.name()) && candidate.asset().equals(found)
+          && candidate.method().name().equals(methodName)) {
+        key = candidate;
+      }
+    }
+    if (key == null) {
+      throw new Refusal("InvalidArguments", "address_id: " + addressId + " is not an address of the method "
+          + methodName + " of " + found.display());
+    }
+    Instant now = settings.clock().instant();
+    String refid = ids.fundingReference();
+    try {
+      account.post(Posting.debit(now, found.internal(), net, fee, "withdrawal", "", refid));
+    } catch (InsufficientFundsException e) {
+      throw new Refusal("InsufficientFunds", "amount: " + net.add(fee).toPlainString() + " " + found.display()
+          + " wanted, " + account.available(found.internal()).toPlainString() + " available");
+    }
+    String txid = key.address().startsWith("0x") ? "0x" + ids.hex(64) : ids.hex(64);
+    Withdrawal made = new Withdrawal(refid, found, key, net, fee, now, txid, null);
+    made.addressId = saved.id();
+    book.withdrawals.add(made);
+    return refid;
+  }
+
+  /** The account's withdrawals, newest first (transfers to the Futures wallet are not withdrawals). */
+  public synchronized List<Listed> listed(FundingAccount account) {
+    Instant now = settings.clock().instant();
+    List<Listed> result = new ArrayList<>();
+    List<Withdrawal> withdrawals = book(account).withdrawals;
+    for (int i = withdrawals.size() - 1; i >= 0; i--) {
+      Withdrawal w = withdrawals.get(i);
+      if (w.key != null) {
+        State state = w.state(now, settings.withdrawalStep());
+        result.add(new Listed(w.refid, w.asset.internal(), w.key.method().name(), w.net, w.fee, w.time, state,
+            state == State.INITIAL ? null : w.txid, w.addressId));
+      }
+    }
+    return result;
+  }
+
+  /** A new address id; after an import of another run's state, that run's ids may come again. */
+  private String unusedAddressId(Book book) {
+    while (true) {
+      String id = addressIds.addressId();
+      if (book.saved.stream().noneMatch(existing -> existing.id().equals(id))) {
+        return id;
+      }
+    }
+  }
+
+  private static void requireUnused(Book book, String name, String exceptId) {
+    for (SavedAddress saved : book.saved) {
+      if (saved.name().equals(name) && !saved.id().equals(exceptId)) {
+        throw new Refusal("DuplicateAddressName", "name: " + name + " is already used");
+      }
+    }
+    for (Key key : book.keys) {
+      if (key.key().equals(name) && savedId(book, name) == null) {
+        throw new Refusal("DuplicateAddressName", "name: " + name + " is already used");
+      }
+    }
+  }
+
+  private static SavedAddress saved(Book book, String id) {
+    for (SavedAddress saved : book.saved) {
+      if (saved.id().equals(id)) {
+        return saved;
+      }
+    }
+    throw new Refusal("NotFound", "address " + id + " not found");
+  }
+
+  private static String savedId(Book book, String name) {
+    for (SavedAddress saved : book.saved) {
+      if (saved.name().equals(name)) {
+        return saved.id();
+      }
+    }
+    return null;
   }
 
   // ---- for the sandbox ----
