@@ -220,6 +220,27 @@ final class FundingClientTest {
   }
 
   @Test
+  void aFullCounterIsWaitedOutAndTheCallSentAgain() throws Exception {
+    // Funding counts on the Spot key's counter, so its RateLimitExceeded is Spot's full counter.
+    server.enqueue(problem(429, "RateLimitExceeded", "API: Rate limit exceeded"));
+    server.enqueue(json(200, NETWORKS));
+    List<CallOutcome> outcomes = new CopyOnWriteArrayList<>();
+    try (KrakenClient kraken = client().timeSource(new SimulatedTime()).callListener(new CallListener() {
+      @Override
+      public void callEnd(CallOutcome call) {
+        outcomes.add(call);
+      }
+    }).build()) {
+      assertEquals("Ethereum", kraken.funding().listNetworks().networks().get(0).name());
+      assertEquals(1, kraken.rateLimitResends());
+    }
+    assertEquals(2, server.getRequestCount());
+    assertEquals(1, outcomes.size());
+    assertTrue(outcomes.get(0).paced().compareTo(Duration.ofSeconds(2)) > 0,
+        "the re-send waited for the counter to decay: " + outcomes.get(0));
+  }
+
+  @Test
   void aRefusedNonceIsSignedAgainWithTheNextNonce() throws Exception {
     server.enqueue(problem(401, "InvalidNonce", "API: Invalid nonce"));
     server.enqueue(json(200, NETWORKS));

@@ -7,6 +7,7 @@ import io.github.krakensdk.runtime.call.SpotRateTier;
 import io.github.krakensdk.runtime.call.TimeSource;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A client-side copy of one API key's Spot REST call counter ({@link SpotRateTier}): before a call
@@ -33,8 +34,11 @@ import java.util.Objects;
  * the same simulated clock, then agrees with it to the nanosecond. Thread-safe.
  */
 public final class RatePacer {
-  /** The service's error when the counter is full. */
-  static final String COUNTER_FULL = "EAPI:Rate limit exceeded";
+  /**
+   * The service's errors when the key's counter is full: Spot's, and Funding (Beta)'s problem
+   * code, whose calls count on the same key's counter (funding.yaml's decision).
+   */
+  static final Set<String> COUNTER_FULL = Set.of("EAPI:Rate limit exceeded", "RateLimitExceeded");
   private static final long UNITS = 100_000_000_000L;
 
   private final SpotRateTier tier;
@@ -126,12 +130,12 @@ public final class RatePacer {
   /** Whether {@code failure} is the service's word that the key's call counter is full. */
   public static boolean saysCounterFull(KrakenException failure) {
     return failure instanceof RateLimitedException limited
-        && limited.krakenErrors().stream().map(KrakenError::code).anyMatch(COUNTER_FULL::equals);
+        && limited.krakenErrors().stream().map(KrakenError::code).anyMatch(COUNTER_FULL::contains);
   }
 
   /**
    * Learns from a failed call that the service's counter is full ({@code EAPI:Rate limit
-   * exceeded}, sent when another client uses the key too): later calls wait for it to decay.
+   * exceeded}, or Funding's {@code RateLimitExceeded}, sent when another client uses the key too): later calls wait for it to decay.
    */
   public void onFailure(KrakenException failure) {
     if (!saysCounterFull(failure)) {

@@ -81,8 +81,11 @@ class ErrorExampleTest {
       boolean resent = ServiceErrors.type(call.contract, status, ServiceErrors.strings(call.style(), body))
           == NonceRejectedException.class;
       // The Spot key's call counter refused it: nothing executed, waited out and re-sent.
-      boolean counterFull = call.contract.family == Family.SPOT && !call.contract.securitySchemes(call.op).isEmpty()
-          && ServiceErrors.strings(call.style(), body).contains("EAPI:Rate limit exceeded");
+      boolean counterFull = !call.contract.securitySchemes(call.op).isEmpty()
+          && (call.contract.family == Family.SPOT
+                  && ServiceErrors.strings(call.style(), body).contains("EAPI:Rate limit exceeded")
+              || call.contract.family == Family.FUNDING
+                  && ServiceErrors.strings(call.style(), body).contains("RateLimitExceeded"));
       int resends = resent ? NONCE_RESENDS : counterFull ? RATE_LIMIT_RESENDS : 0;
       for (int i = 0; i < 1 + resends; i++) {
         WireFixture.enqueue(target, status, Contracts.writeJson(body));
