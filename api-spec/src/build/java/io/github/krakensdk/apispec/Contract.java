@@ -98,9 +98,10 @@ public final class Contract {
     return fileName;
   }
 
-  /** The family: the file name without {@code .yaml}. */
+  /** The family: the file name without its directory and {@code .yaml} ({@code websocket} for {@code ws/websocket.yaml}). */
   public String family() {
-    return fileName.endsWith(".yaml") ? fileName.substring(0, fileName.length() - 5) : fileName;
+    String name = fileName.substring(fileName.lastIndexOf('/') + 1);
+    return name.endsWith(".yaml") ? name.substring(0, name.length() - 5) : name;
   }
 
   public String text() {

@@ -61,8 +61,9 @@ public final class ContractBuild {
 
     String controlPlane = options.get("control-plane");
     Path controlPlaneJson = options.containsKey("control-plane-json") ? Path.of(options.get("control-plane-json")) : null;
+    List<String> streams = options.containsKey("streams") ? Arrays.asList(options.get("streams").split(",")) : List.of();
     List<String> errors = run(specDir, families, version, referenceDir, reportDir, publicServiceDir, controlPlane,
-        controlPlaneJson);
+        controlPlaneJson, streams);
     if (errors.isEmpty() && publicServiceDir != null && options.containsKey("readme")) {
       readme(Path.of(options.get("readme")), publicServiceDir, Boolean.parseBoolean(options.get("update-readme")));
     }
@@ -99,6 +100,20 @@ public final class ContractBuild {
    */
   public static List<String> run(Path specDir, List<String> families, String version, Path referenceDir, Path reportDir,
       Path publicServiceDir, String controlPlane, Path controlPlaneJson) throws IOException {
+    return run(specDir, families, version, referenceDir, reportDir, publicServiceDir, controlPlane, controlPlaneJson,
+        List.of());
+  }
+
+  /**
+   * {@link #run(Path, List, String, Path, Path, Path, String, Path)}, and the WebSocket contracts
+   * {@code streams} (paths under {@code specDir} without {@code .yaml}, such as {@code
+   * ws/websocket}): each checked for its version, by the lint rules the ruleset lists under {@code
+   * streamRules} and for its changelog section; its page added to the reference with a page of the
+   * AsyncAPI file beside it ({@code ws/websocket.asyncapi.yaml}), whose version must match too. No
+   * gate yet: a WebSocket contract has no released baseline.
+   */
+  public static List<String> run(Path specDir, List<String> families, String version, Path referenceDir, Path reportDir,
+      Path publicServiceDir, String controlPlane, Path controlPlaneJson, List<String> streams) throws IOException {
     List<String> errors = new ArrayList<>();
     Files.createDirectories(reportDir);
     Linter linter = Linter.load(specDir.resolve("lint/ruleset.yaml"));
@@ -174,18 +189,58 @@ public final class ContractBuild {
       System.out.println(line);
     }
 
-    // 5. HTML reference.
-    ReferencePages.write(contracts, version, referenceDir);
+    // 5. The WebSocket contracts and their AsyncAPI files.
+    List<ReferencePages.Stream> streamPages = new ArrayList<>();
+    for (String stream : streams) {
+      String name = stream.trim();
+      Contract contract;
+      Contract asyncApi;
+      try {
+        contract = Contract.parse(name + ".yaml", Files.readString(specDir.resolve(name + ".yaml"), StandardCharsets.UTF_8));
+        asyncApi = Contract.parse(name + ".asyncapi.yaml",
+            Files.readString(specDir.resolve(name + ".asyncapi.yaml"), StandardCharsets.UTF_8));
+      } catch (IllegalArgumentException | java.nio.file.NoSuchFileException e) {
+        errors.add(name + ": " + e.getMessage());
+        continue;
+      }
+      for (Contract document : List.of(contract, asyncApi)) {
+        if (!version.equals(document.version())) {
+          errors.add(document.fileName() + ": info.version is " + document.version() + ", the project version is "
+              + version + "; they move together");
+        }
+      }
+      List<Finding> findings = linter.stream().lint(contract);
+      long lintErrors = findings.stream().filter(f -> f.severity() == Severity.ERROR).count();
+      for (Finding f : findings) {
+        if (f.severity() == Severity.ERROR) errors.add(f.toString());
+        else System.out.println("[contract] " + f);
+      }
+      Files.writeString(reportDir.resolve(contract.family() + "-lint.txt"), lines(findings), StandardCharsets.UTF_8);
+      // Its first version's section names every method and channel, as a family's names its operations.
+      Set<String> names = new LinkedHashSet<>();
+      contract.root().path("components").path("schemas").path("Method").path("enum").forEach(v -> names.add(v.asText()));
+      contract.root().path("components").path("schemas").path("Channel").path("enum").forEach(v -> names.add(v.asText()));
+      for (String problem : changelog.problems(version, names)) {
+        errors.add(contract.fileName() + ": " + problem);
+      }
+      streamPages.add(new ReferencePages.Stream(contract, asyncApi));
+      System.out.println("[contract] " + contract.fileName() + " " + contract.version() + " · lint: "
+          + count(lintErrors, "error") + ", " + count(findings.size() - lintErrors, "warning")
+          + " · gate: no baseline (a new contract) · " + asyncApi.fileName());
+    }
+
+    // 6. HTML reference.
+    ReferencePages.write(contracts, streamPages, version, referenceDir);
     System.out.println("[contract] HTML reference: " + referenceDir.resolve("index.html"));
 
-    // 6. The public-service variants and the table of differences (the Kraken families only).
+    // 7. The public-service variants and the table of differences (the Kraken families only).
     if (publicServiceDir != null) {
       List<Contract> kraken = new ArrayList<>(contracts);
       kraken.remove(controlPlaneContract);
       errors.addAll(writePublicService(kraken, publicServiceDir));
     }
 
-    // 7. The control plane as JSON, for the sandbox to read without a YAML parser.
+    // 8. The control plane as JSON, for the sandbox to read without a YAML parser.
     if (controlPlaneContract != null && controlPlaneJson != null) {
       Files.createDirectories(controlPlaneJson.getParent());
       Files.writeString(controlPlaneJson, Contract.toPrettyJson(controlPlaneContract.root()), StandardCharsets.UTF_8);

@@ -38,7 +38,16 @@ final class PublishedZipIT {
       // The sandbox's control plane: published and on the reference's index, no public-service variant.
       expected.add("openapi/sandbox.yaml");
       expected.add("reference/sandbox.html");
+      // The WebSocket contract: its two files byte for byte, a page each.
+      expected.add("openapi/ws/websocket.yaml");
+      expected.add("openapi/ws/websocket.asyncapi.yaml");
+      expected.add("reference/websocket.html");
+      expected.add("reference/websocket.asyncapi.html");
       assertEquals(expected, files);
+      for (String ws : List.of("ws/websocket.yaml", "ws/websocket.asyncapi.yaml")) {
+        assertArrayEquals(Files.readAllBytes(Specs.dir().resolve(ws)),
+            zip.getInputStream(zip.getEntry("openapi/" + ws)).readAllBytes(), ws + " changed on the way");
+      }
       assertArrayEquals(Files.readAllBytes(Specs.dir().resolve("sandbox.yaml")),
           zip.getInputStream(zip.getEntry("openapi/sandbox.yaml")).readAllBytes(), "sandbox.yaml changed on the way");
 
@@ -89,6 +98,8 @@ final class PublishedZipIT {
       assertTrue(files.contains("kraken/openapi/CHANGELOG.md"));
       // The control plane and its JSON copy, which the sandbox reads at run time.
       assertTrue(files.contains("kraken/openapi/sandbox.yaml") && files.contains("kraken/openapi/sandbox.json"), files.toString());
+      assertTrue(files.contains("kraken/openapi/ws/websocket.yaml") && files.contains("kraken/openapi/ws/websocket.asyncapi.yaml"),
+          files.toString());
       assertTrue(files.stream().noneMatch(f -> f.endsWith(".class")), "classes in the jar: " + files);
     }
   }

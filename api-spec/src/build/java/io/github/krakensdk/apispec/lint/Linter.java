@@ -42,7 +42,8 @@ public final class Linter {
         new JavaTypeRule(),
         new OperationSectionRule(),
         new PaginationMembersRule(),
-        new SandboxAcceptsRule());
+        new SandboxAcceptsRule(),
+        new WsRoutingRule());
   }
 
   private final Ruleset ruleset;
@@ -87,6 +88,19 @@ public final class Linter {
   public Linter controlPlane() {
     return new Linter(ruleset.only(ruleset.controlPlaneRules()), List.copyOf(rules.values()).stream()
         .filter(rule -> ruleset.controlPlaneRules().contains(rule.id()) && !(rule instanceof DataRule)).toList());
+  }
+
+  /**
+   * A linter of a WebSocket contract ({@code ws/websocket.yaml}): the rules the ruleset lists under
+   * {@code streamRules}, those about schemas and the routing extensions.
+   */
+  public Linter stream() {
+    return only(ruleset.streamRules());
+  }
+
+  private Linter only(Set<String> ids) {
+    return new Linter(ruleset.only(ids), List.copyOf(rules.values()).stream()
+        .filter(rule -> ids.contains(rule.id()) && !(rule instanceof DataRule)).toList());
   }
 
   /** Every finding of every rule that is not off, in rule order then file order. */

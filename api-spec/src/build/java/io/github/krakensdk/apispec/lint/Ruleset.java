@@ -28,10 +28,12 @@ public final class Ruleset {
 
   private final Map<String, Entry> entries;
   private final java.util.Set<String> controlPlaneRules;
+  private final java.util.Set<String> streamRules;
 
-  private Ruleset(Map<String, Entry> entries, java.util.Set<String> controlPlaneRules) {
+  private Ruleset(Map<String, Entry> entries, java.util.Set<String> controlPlaneRules, java.util.Set<String> streamRules) {
     this.entries = Collections.unmodifiableMap(entries);
     this.controlPlaneRules = Collections.unmodifiableSet(controlPlaneRules);
+    this.streamRules = Collections.unmodifiableSet(streamRules);
   }
 
   public static Ruleset load(Path file) throws IOException {
@@ -61,17 +63,22 @@ public final class Ruleset {
       entries.put(id, new Entry(id, Severity.parse(severity.asText()), description.asText().trim(),
           new RuleOptions(id, options)));
     }
-    java.util.Set<String> controlPlane = new java.util.LinkedHashSet<>();
-    JsonNode listed = root.get("controlPlaneRules");
+    return new Ruleset(entries, listed(root, "controlPlaneRules", entries), listed(root, "streamRules", entries));
+  }
+
+  /** The rule ids listed under {@code key}, each naming a rule of {@code entries}. */
+  private static java.util.Set<String> listed(JsonNode root, String key, Map<String, Entry> entries) {
+    java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+    JsonNode listed = root.get(key);
     if (listed != null) {
       for (JsonNode id : listed) {
         if (!entries.containsKey(id.asText())) {
-          throw new IllegalArgumentException("ruleset: controlPlaneRules names no rule " + id.asText());
+          throw new IllegalArgumentException("ruleset: " + key + " names no rule " + id.asText());
         }
-        controlPlane.add(id.asText());
+        ids.add(id.asText());
       }
     }
-    return new Ruleset(entries, controlPlane);
+    return ids;
   }
 
   /**
@@ -82,13 +89,22 @@ public final class Ruleset {
     return controlPlaneRules;
   }
 
+  /**
+   * The rules that apply to a WebSocket contract ({@code streamRules}, {@code ws/websocket.yaml}):
+   * those about schemas; a file with {@code paths: {}} gives the rules about operations, parameters
+   * and paths nothing to look at.
+   */
+  public java.util.Set<String> streamRules() {
+    return streamRules;
+  }
+
   /** This ruleset with the entries named {@code ids} alone. */
   public Ruleset only(java.util.Set<String> ids) {
     Map<String, Entry> kept = new LinkedHashMap<>();
     entries.forEach((id, entry) -> {
       if (ids.contains(id)) kept.put(id, entry);
     });
-    return new Ruleset(kept, controlPlaneRules);
+    return new Ruleset(kept, controlPlaneRules, streamRules);
   }
 
   /** The entries in file order. */

@@ -53,18 +53,49 @@ public final class ReferencePages {
       .withLoader(name -> reader(name + ".mustache"));
   private static final Template INDEX = template("index");
   private static final Template FAMILY = template("family");
+  private static final Template ASYNCAPI = template("asyncapi");
+
+  /**
+   * A WebSocket contract: its OpenAPI file of message schemas ({@code ws/websocket.yaml}) and the
+   * AsyncAPI file of its servers, channels and operations beside it.
+   */
+  public record Stream(Contract openApi, Contract asyncApi) {
+    public Stream {
+      Objects.requireNonNull(openApi, "openApi == null");
+      Objects.requireNonNull(asyncApi, "asyncApi == null");
+    }
+  }
 
   private ReferencePages() {}
 
   /** Writes {@code index.html} and one {@code <family>.html} per contract into {@code dir}. */
   public static void write(List<Contract> contracts, String version, Path dir) throws IOException {
+    write(contracts, List.of(), version, dir);
+  }
+
+  /**
+   * {@link #write(List, String, Path)}, and for each WebSocket contract the page of its OpenAPI
+   * file ({@code websocket.html}) and of its AsyncAPI file ({@code websocket.asyncapi.html}).
+   */
+  public static void write(List<Contract> contracts, List<Stream> streams, String version, Path dir) throws IOException {
     Objects.requireNonNull(contracts, "contracts == null");
+    Objects.requireNonNull(streams, "streams == null");
     Objects.requireNonNull(version, "version == null");
     Files.createDirectories(dir);
     for (Contract contract : contracts) {
       Files.writeString(dir.resolve(pageName(contract)), page(contract), StandardCharsets.UTF_8);
     }
-    Files.writeString(dir.resolve("index.html"), index(contracts, version), StandardCharsets.UTF_8);
+    for (Stream stream : streams) {
+      Files.writeString(dir.resolve(pageName(stream.openApi())), page(stream.openApi()), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(pageName(stream.asyncApi())), asyncApiPage(stream.asyncApi()), StandardCharsets.UTF_8);
+    }
+    Files.writeString(dir.resolve("index.html"), index(contracts, streams, version), StandardCharsets.UTF_8);
+  }
+
+  /** The page of an AsyncAPI file: servers, channels, operations and replies, messages linked to their schemas. */
+  public static String asyncApiPage(Contract asyncApi) {
+    Objects.requireNonNull(asyncApi, "asyncApi == null");
+    return ASYNCAPI.execute(new AsyncApiPageBuilder(asyncApi).build());
   }
 
   /** {@code spot.html} for {@code spot.yaml}. */
@@ -74,14 +105,37 @@ public final class ReferencePages {
 
   /** The index: one line per family, with its page and its YAML as placed in the zip. */
   public static String index(List<Contract> contracts, String version) {
+    return index(contracts, List.of(), version);
+  }
+
+  /**
+   * The index with the WebSocket contracts: a line for each OpenAPI file (counting its messages:
+   * the schemas with routing extensions) and one for its AsyncAPI file (counting its operations).
+   */
+  public static String index(List<Contract> contracts, List<Stream> streams, String version) {
     Objects.requireNonNull(version, "version == null");
+    List<Family> streamRows = new ArrayList<>();
+    for (Stream stream : streams) {
+      Contract openApi = stream.openApi();
+      long messages = 0;
+      for (var schema : openApi.root().path("components").path("schemas")) {
+        if (schema.has("x-kraken-ws-method") || schema.has("x-kraken-ws-channel") || schema.has("x-kraken-ws-success")) {
+          messages++;
+        }
+      }
+      streamRows.add(new Family("WebSocket messages", pageName(openApi), openApi.root().path("info").path("title")
+          .asText(openApi.family()), messages, openApi.fileName()));
+      Contract asyncApi = stream.asyncApi();
+      streamRows.add(new Family("WebSocket (AsyncAPI)", pageName(asyncApi), asyncApi.root().path("info").path("title")
+          .asText(asyncApi.family()), asyncApi.root().path("operations").size(), asyncApi.fileName()));
+    }
     List<Family> families = new ArrayList<>();
     for (Contract c : contracts) {
       long operations = c.operations().stream().filter(op -> !op.callback()).count();
       families.add(new Family(displayName(c), pageName(c), c.root().path("info").path("title").asText(c.family()),
           operations, c.fileName()));
     }
-    return INDEX.execute(new Index(version, families));
+    return INDEX.execute(new Index(version, families, streamRows));
   }
 
   /** The page of one family. */

@@ -12,7 +12,7 @@ final class View {
   private View() {}
 
   /** {@code index.mustache}. */
-  record Index(String version, List<Family> families) {}
+  record Index(String version, List<Family> families, List<Family> streams) {}
 
   record Family(String name, String page, String title, long operations, String file) {}
 
@@ -21,6 +21,20 @@ final class View {
       List<Text> contents, List<Server> servers, List<Tag> tags, List<Extension> extensions, Security security,
       List<Operation> operations, List<Named> schemas, List<Named> sharedParameters, List<Named> sharedResponses,
       List<Group> otherComponents, List<Scheme> securitySchemes) {}
+
+  /** {@code asyncapi.mustache}: the page of an AsyncAPI file. */
+  record AsyncPage(String title, String version, String asyncapi, String file, String descriptionHtml,
+      List<AsyncServer> servers, List<AsyncChannel> channels, List<AsyncOperation> operations) {}
+
+  record AsyncServer(String name, String url, String description) {}
+
+  record AsyncChannel(String anchor, String name, String description, List<String> servers, List<MessageLink> messages) {}
+
+  record AsyncOperation(String anchor, String name, String action, String channel, String channelAnchor, String summary,
+      List<MessageLink> messages, List<MessageLink> replies) {}
+
+  /** A message, linked to its payload schema's section on the OpenAPI page. */
+  record MessageLink(String name, String href) {}
 
   /** A description and a design decision, each Markdown rendered, either absent. */
   record Prose(String descriptionHtml, String decisionHtml) {}

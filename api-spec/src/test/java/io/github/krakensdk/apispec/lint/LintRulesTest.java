@@ -297,7 +297,36 @@ final class LintRulesTest {
             OHLC + "/x-kraken-pagination/forming-after"),
         new Break("pagination-members", "embed", "a total path with no such member",
             t -> obj(t, SETTLEMENT_REPORTS + "/x-kraken-pagination").put("total", "meta.pages"),
-            SETTLEMENT_REPORTS + "/x-kraken-pagination/total"));
+            SETTLEMENT_REPORTS + "/x-kraken-pagination/total"),
+        // The WebSocket contract's routing.
+        new Break("ws-routing", "ws/websocket", "a request whose reply answers another method",
+            t -> obj(t, WS + "AddOrderRequest").put("x-kraken-ws-reply", "CancelAllReply"),
+            WS + "AddOrderRequest/x-kraken-ws-reply"),
+        new Break("ws-routing", "ws/websocket", "two messages routed by one channel and type",
+            t -> arr(t, WS + "Level3SnapshotMessage/x-kraken-ws-type").add("update"), WS + "Level3UpdateMessage"),
+        new Break("ws-routing", "ws/websocket", "a type that is no value of the type member",
+            t -> arr(t, WS + "TickerMessage/x-kraken-ws-type").add("delta"), WS + "TickerMessage/x-kraken-ws-type"),
+        new Break("ws-routing", "ws/websocket", "an endpoint that is not declared",
+            t -> arr(t, WS + "BookMessage/x-kraken-ws-endpoint").add("spot-beta"), WS + "BookMessage/x-kraken-ws-endpoint"),
+        new Break("ws-routing", "ws/websocket", "a subscription without its channel",
+            t -> obj(t, WS + "BookSubscribeRequest").remove("x-kraken-ws-channel"), WS + "BookSubscribeRequest"),
+        new Break("ws-routing", "ws/websocket", "asset_class rejected but declared",
+            t -> obj(t, WS + "TradeSubscribeParams").put("x-kraken-ws-asset-class", "rejected"),
+            WS + "TradeSubscribeParams/x-kraken-ws-asset-class"),
+        new Break("ws-routing", "ws/websocket", "an endpoint URL that is no wss:// URL",
+            t -> obj(t, "/x-kraken-ws-endpoints/spot-public").put("url", "https://ws.kraken.com/v2"),
+            "/x-kraken-ws-endpoints/spot-public/url"));
+  }
+
+  private static final String WS = "/components/schemas/";
+
+  @Test void theWebSocketContractPassesItsRules() {
+    List<Finding> findings = linter.stream().lint(Specs.load("ws/websocket"));
+    assertTrue(findings.isEmpty(), () -> lines(findings));
+    assertTrue(linter.ruleset().streamRules().contains("ws-routing"));
+    // paths: {} leaves the rules about operations and paths nothing to check: they are not listed.
+    assertFalse(linter.ruleset().streamRules().contains("operation-operation-id"));
+    assertFalse(linter.ruleset().streamRules().contains("no-unused-component"));
   }
 
   private static final String ORDER_PROPERTIES = "/components/schemas/StandardOrderRequest/properties";

@@ -276,4 +276,26 @@ final class ReferencePagesTest {
   private static <T> Iterable<T> iterable(Iterator<T> iterator) {
     return () -> iterator;
   }
+
+  @Test
+  void theWebSocketContractHasItsPagesAndTheAsyncApiPageLinksEveryMessageToItsSchema(@TempDir Path dir) throws IOException {
+    Path ws = Specs.dir().resolve("ws");
+    Contract openApi = Contract.parse("ws/websocket.yaml", Files.readString(ws.resolve("websocket.yaml")));
+    Contract asyncApi = Contract.parse("ws/websocket.asyncapi.yaml", Files.readString(ws.resolve("websocket.asyncapi.yaml")));
+    ReferencePages.write(List.of(), List.of(new ReferencePages.Stream(openApi, asyncApi)), "1.1.0", dir);
+    String index = Files.readString(dir.resolve("index.html"));
+    assertTrue(index.contains("href=\"../openapi/ws/websocket.yaml\""), index);
+    assertTrue(index.contains("href=\"../openapi/ws/websocket.asyncapi.yaml\""), index);
+    String schemas = Files.readString(dir.resolve("websocket.html"));
+    String page = Files.readString(dir.resolve("websocket.asyncapi.html"));
+    asyncApi.root().path("operations").fieldNames().forEachRemaining(op -> assertTrue(page.contains("<code>" + op + "</code>"), op));
+    Matcher links = Pattern.compile("href=\"websocket\\.html#([^\"]+)\"").matcher(page);
+    int count = 0;
+    while (links.find()) {
+      assertTrue(schemas.contains("id=\"" + links.group(1) + "\""), links.group(1) + " is a section of websocket.html");
+      count++;
+    }
+    assertTrue(count >= asyncApi.root().path("components").path("messages").size(), "every message is linked");
+    assertTrue(schemas.contains("x-kraken-ws-channel"), "the routing extensions are on the schema page");
+  }
 }
