@@ -80,6 +80,8 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
   private JavaNames javaNames = JavaNames.none();
   /** The models no caller reaches ({@link PublicModels}), by class name: generated into {@link #internalModelPackage()}. */
   private Set<String> internalModels = Set.of();
+  /** The routing of a message contract ({@link WebSocketRouting}); {@code null} for a REST contract. */
+  private WebSocketRouting routing;
 
   public KrakenJavaCodegen() {
     super();
@@ -104,7 +106,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     if (family == null) {
       throw new IllegalArgumentException("additional property '" + FAMILY + "' is required (e.g. Spot)");
     }
-    additionalProperties.put("specFile", Paths.get(getInputSpec()).getFileName().toString());
+    additionalProperties.put("specFile", specFile(Paths.get(getInputSpec())));
     String registry = family + "JsonAdapters";
     additionalProperties.put("jsonAdaptersClass", registry);
     String modelRegistry = family + "ModelAdapters";
@@ -127,6 +129,17 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     additionalProperties.put("publicServiceFormsClass", forms);
     supportingFiles.add(new SupportingFile("publicServiceForms.mustache", apiFolder + File.separator + "internal",
         forms + ".java"));
+  }
+
+  /**
+   * The contract's path under {@code api-spec/}: its file name ({@code spot.yaml}), with the folder
+   * of a contract in a folder of {@code api-spec} ({@code ws/websocket.yaml}).
+   */
+  static String specFile(java.nio.file.Path spec) {
+    java.nio.file.Path folder = spec.toAbsolutePath().normalize().getParent();
+    boolean nested = folder != null && folder.getParent() != null && folder.getParent().getFileName() != null
+        && folder.getParent().getFileName().toString().equals("api-spec");
+    return nested ? folder.getFileName() + "/" + spec.getFileName() : spec.getFileName().toString();
   }
 
   @Override
@@ -213,10 +226,87 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     String tagDescription = tags == null || tags.isEmpty() || tags.get(0).getDescription() == null
         ? "" : tags.get(0).getDescription();
     additionalProperties.put("tagJavadoc", JavadocText.render(tagDescription));
-    ErrorCodes.addTo(openAPI, String.valueOf(additionalProperties.get(FAMILY)));
     Set<String> internal = new HashSet<>();
-    PublicModels.internalSchemas(openAPI, requests, EnvelopeStyle.of(openAPI), browserPageParameters).forEach(name -> internal.add(toModelName(name)));
+    if (WebSocketRouting.isMessageContract(openAPI)) {
+      routing = WebSocketRouting.read(openAPI);
+      PublicModels.internalSchemas(openAPI, routing.publicRoots()).forEach(name -> internal.add(toModelName(name)));
+      messageContractFiles();
+    } else {
+      ErrorCodes.addTo(openAPI, String.valueOf(additionalProperties.get(FAMILY)));
+      PublicModels.internalSchemas(openAPI, requests, EnvelopeStyle.of(openAPI), browserPageParameters).forEach(name -> internal.add(toModelName(name)));
+    }
     internalModels = Set.copyOf(internal);
+  }
+
+  /**
+   * A message contract ({@link WebSocketRouting}) has no operations: no service, no Retrofit
+   * interface and no public-service forms, only the models, their adapters' registries, and what
+   * the routing extensions say beside them (the dispatcher {@code <Family>Codec}, the request
+   * builders {@code <Family>Requests}, {@code SubscriptionKey}, the {@code WsMessage} hierarchy the
+   * envelopes implement), all in {@link #internalModelPackage()}. The API package is hand-written
+   * (the connection), so this generator writes no {@code package-info.java} there.
+   */
+  private void messageContractFiles() {
+    String family = String.valueOf(additionalProperties.get(FAMILY));
+    apiTemplateFiles.clear();
+    supportingFiles.clear();
+    String modelFolder = (sourceFolder + File.separator + modelPackage).replace('.', File.separatorChar);
+    String internalModelFolder = (sourceFolder + File.separator + internalModelPackage()).replace('.', File.separatorChar);
+    supportingFiles.add(new SupportingFile("jsonAdapters.mustache", internalModelFolder,
+        additionalProperties.get("jsonAdaptersClass") + ".java"));
+    supportingFiles.add(new SupportingFile("modelAdapters.mustache", modelFolder,
+        additionalProperties.get("modelAdaptersClass") + ".java"));
+    supportingFiles.add(new SupportingFile("packageInfoMessageModel.mustache", modelFolder, "package-info.java"));
+    supportingFiles.add(new SupportingFile("packageInfoMessageInternalModel.mustache", internalModelFolder,
+        "package-info.java"));
+    supportingFiles.add(new SupportingFile("wsMessage.mustache", internalModelFolder, "WsMessage.java"));
+    supportingFiles.add(new SupportingFile("wsRequest.mustache", internalModelFolder, "WsRequest.java"));
+    supportingFiles.add(new SupportingFile("wsUnknownMessage.mustache", internalModelFolder, "UnknownMessage.java"));
+    additionalProperties.put("wsCodecClass", family + "Codec");
+    supportingFiles.add(new SupportingFile("wsCodec.mustache", internalModelFolder, family + "Codec.java"));
+    additionalProperties.put("wsRequestsClass", family + "Requests");
+    supportingFiles.add(new SupportingFile("wsRequests.mustache", internalModelFolder, family + "Requests.java"));
+    supportingFiles.add(new SupportingFile("wsSubscriptionKey.mustache", internalModelFolder, "SubscriptionKey.java"));
+    Map<String, Object> values = routing.templateValues(this::toModelName, this::methodConstant,
+        this::channelConstant, this::toVarName);
+    additionalProperties.put("wsReplyClasses", values.get("wsReplyClasses"));
+    additionalProperties.put("wsChannelMessageClasses", values.get("wsChannelMessageClasses"));
+    additionalProperties.put("wsReplyRoutes", values.get("wsReplyRoutes"));
+    additionalProperties.put("wsChannelRoutes", values.get("wsChannelRoutes"));
+    additionalProperties.put("wsRequests", values.get("wsRequests"));
+    additionalProperties.put("wsSubscriptions", values.get("wsSubscriptions"));
+    additionalProperties.put("wsSubscriptionResultClass", values.get("wsSubscriptionResultClass"));
+  }
+
+  /**
+   * An envelope of a message contract implements the interface of its kind ({@code
+   * x-gen-ws-interface}): {@code WsRequest}, {@code WsReply} or {@code WsChannelMessage}, the sealed
+   * hierarchy the dispatcher answers with ({@code wsMessage}).
+   */
+  private void markMessageInterface(CodegenModel model) {
+    String kind = null;
+    for (WebSocketRouting.Request request : routing.requests) {
+      kind = request.schema().equals(model.name) ? "WsRequest" : kind;
+    }
+    for (WebSocketRouting.Reply reply : routing.replies) {
+      kind = reply.schema().equals(model.name) ? "WsMessage.WsReply" : kind;
+    }
+    for (WebSocketRouting.ChannelMessage message : routing.channelMessages) {
+      kind = message.schema().equals(model.name) ? "WsMessage.WsChannelMessage" : kind;
+    }
+    if (kind != null) {
+      model.vendorExtensions.put("x-gen-ws-interface", kind);
+    }
+  }
+
+  /** The constant of the generated {@code Method} enum for the wire value {@code method} ({@code ADD_ORDER}). */
+  private String methodConstant(String method) {
+    return toEnumVarName(method, "String");
+  }
+
+  /** The constant of the generated {@code Channel} enum for the wire value {@code channel}. */
+  private String channelConstant(String channel) {
+    return toEnumVarName(channel, "String");
   }
 
   /**
@@ -342,6 +432,9 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
           }
         }
         markNameTable(model);
+        if (routing != null) {
+          markMessageInterface(model);
+        }
         List<String> oneOfChecks = oneOfChecks(model);
         oneOfChecks.addAll(memberCountChecks(model));
         model.vendorExtensions.put("x-gen-one-of-checks", oneOfChecks);

@@ -37,6 +37,10 @@ import java.util.TreeSet;
  *       builds from them ({@code AuthorizationRequest}).
  * </ul>
  *
+ * A message contract (WebSocket, {@link WebSocketRouting}) has no service methods: there a caller
+ * reaches each channel message's {@code data} and {@code type}, each request's {@code params} and
+ * each reply's {@code result}, and the envelopes around them are plumbing.
+ *
  * Run on the contract after the generator's own rewrites, so that the request schemas are there.
  */
 final class PublicModels {
@@ -81,11 +85,27 @@ final class PublicModels {
       }
     }
     walk.drain();
+    return walk.unreached();
+  }
+
+  /**
+   * The names of the component schemas no caller reaches from {@code roots}, sorted: for a message
+   * contract, which has no operations, the roots are what the connection hands over or takes
+   * ({@link WebSocketRouting#publicRoots()}), and the envelopes around them are plumbing.
+   */
+  static Set<String> internalSchemas(OpenAPI openAPI, List<Schema<?>> roots) {
+    PublicModels walk = new PublicModels(openAPI);
+    roots.forEach(walk::add);
+    walk.drain();
+    return walk.unreached();
+  }
+
+  private Set<String> unreached() {
     Set<String> internal = new TreeSet<>();
     Map<String, Schema> schemas = openAPI.getComponents().getSchemas();
     if (schemas != null) {
       for (String name : schemas.keySet()) {
-        if (!walk.reached.contains(name)) {
+        if (!reached.contains(name)) {
           internal.add(name);
         }
       }
