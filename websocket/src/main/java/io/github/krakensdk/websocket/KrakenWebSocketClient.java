@@ -17,7 +17,6 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 import okhttp3.OkHttpClient;
 
@@ -102,14 +101,6 @@ public final class KrakenWebSocketClient implements Closeable {
 
   public static Builder builder() {
     return new Builder();
-  }
-
-  /** A client configured by {@code configure}: {@code KrakenWebSocketClient.create(b -> b.tokenSource(tokens))}. */
-  public static KrakenWebSocketClient create(Consumer<Builder> configure) {
-    requireNonNull(configure, "configure == null");
-    Builder builder = builder();
-    configure.accept(builder);
-    return builder.build();
   }
 
   /**

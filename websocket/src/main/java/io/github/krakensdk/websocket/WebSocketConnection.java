@@ -45,7 +45,13 @@ public final class WebSocketConnection {
     return connection.endpoint();
   }
 
-  /** Sends {@code request} (anything but a {@code subscribe}); the future completes with its replies. */
+  /**
+   * Sends {@code request}; the future completes with its replies.
+   *
+   * @throws IllegalArgumentException for a {@code subscribe} or {@code unsubscribe}: they go
+   *     through {@link #subscribe} and {@link Subscription#unsubscribe()}, which keep the
+   *     subscriptions a reconnect sends again.
+   */
   public CompletableFuture<List<Map<String, Object>>> send(JsonRequest request) {
     return connection.send(requireNonNull(request, "request == null"));
   }

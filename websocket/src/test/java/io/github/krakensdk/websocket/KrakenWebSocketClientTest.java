@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -333,6 +334,48 @@ final class KrakenWebSocketClientTest {
     assertEquals("{\"method\":\"cancel_all\",\"params\":{\"token\":\"second\"},\"req_id\":" + reqId(frame) + "}", frame);
   }
 
+  @Test void aReconnectWaitsForTheConnectionBudget() throws Exception {
+    client.close();
+    client = KrakenWebSocketClient.builder()
+        .environment(WebSocketEnvironment.PRODUCTION.toBuilder()
+            .url(WebSocketEndpoint.SPOT_PRIVATE, server.url("/private").toString()).build())
+        .tokenSource(() -> CompletableFuture.completedFuture("token-" + tokensIssued.incrementAndGet()))
+        .completionExecutor(completion)
+        .reconnectPolicy(ReconnectPolicy.builder().connectionBudget(1, Duration.ofMinutes(10)).build())
+        .connectionListener(new ConnectionListener() {
+          @Override public void connected(WebSocketEndpoint endpoint) {
+            events.add("connected");
+          }
+
+          @Override public void budgetWait(WebSocketEndpoint endpoint, Duration wait) {
+            events.add("budget " + wait);
+          }
+        })
+        .scheduler(clock)
+        .build();
+    ServerSocket first = upgrade();
+    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PRIVATE);
+    connection.subscribe(JsonRequest.subscribe("balances", Map.of()), message -> {});
+    ServerSocket second = upgrade();
+    first.send("{\"method\":\"subscribe\",\"success\":false,\"error\":\"ESession:Invalid session\",\"req_id\":"
+        + reqId(first.next()) + "}");
+    // The refresh reconnects at once, but the budget (one attempt per 10 minutes) is spent.
+    awaitEvent("budget PT10M");
+    clock.advance(Duration.ofMinutes(10).minusNanos(1));
+    assertEquals(1, server.getRequestCount());
+    clock.advance(Duration.ofNanos(1));
+    assertTrue(second.next().contains("\"token\":\"token-2\""));
+  }
+
+  @Test void subscribeAndUnsubscribeDoNotGoThroughSend() {
+    upgrade();
+    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> connection.send(JsonRequest.of("unsubscribe", Map.of("channel", "ticker"))));
+    assertEquals("unsubscribe is sent by subscribe() and Subscription.unsubscribe(), which keep the subscriptions "
+        + "sent again on reconnect", e.getMessage());
+  }
+
   @Test void aCloseWith1008IsTerminal() throws Exception {
     ServerSocket first = upgrade();
     WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
@@ -538,7 +581,7 @@ final class KrakenWebSocketClientTest {
   @Test void aPrivateEndpointNeedsATokenSource() {
     KrakenWebSocketClient anonymous = KrakenWebSocketClient.builder().scheduler(clock).build();
     try {
-      IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+      IllegalStateException e = assertThrows(IllegalStateException.class,
           () -> anonymous.connection(WebSocketEndpoint.UNIFIED_PRIVATE));
       assertEquals("UNIFIED_PRIVATE is authenticated: the client needs a tokenSource", e.getMessage());
     } finally {

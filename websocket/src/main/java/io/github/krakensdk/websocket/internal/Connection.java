@@ -127,8 +127,9 @@ public final class Connection<Q, M> {
   public CompletableFuture<List<M>> send(Q request) {
     requireNonNull(request, "request == null");
     String method = writer.method(request);
-    if (method.equals("subscribe")) {
-      throw new IllegalArgumentException("a subscribe goes through subscribe(), which keeps it for reconnects");
+    if (method.equals("subscribe") || method.equals("unsubscribe")) {
+      throw new IllegalArgumentException(method + " is sent by subscribe() and Subscription.unsubscribe(), "
+          + "which keep the subscriptions sent again on reconnect");
     }
     return enqueue(request);
   }
