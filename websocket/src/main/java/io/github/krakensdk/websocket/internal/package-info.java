@@ -3,7 +3,11 @@
  * io.github.krakensdk.websocket.internal.OrderBook}, {@link
  * io.github.krakensdk.websocket.internal.Level3Book}) and their checksum ({@link
  * io.github.krakensdk.websocket.internal.BookChecksum}, which records how the pair's precision is
- * used), and the connection's reconnect and liveness state machines. Not API: free to change in any
- * release.
+ * used); the connection's reconnect and liveness state machines; and the connection itself ({@link
+ * io.github.krakensdk.websocket.internal.Connection}) with its seams for the message models: a
+ * {@link io.github.krakensdk.websocket.internal.RequestWriter} and a {@link
+ * io.github.krakensdk.websocket.internal.FrameDispatcher} ({@link
+ * io.github.krakensdk.websocket.internal.JsonCodec} for JSON trees today). Not API: free to change
+ * in any release.
  */
 package io.github.krakensdk.websocket.internal;

@@ -1,0 +1,31 @@
+package io.github.krakensdk.websocket;
+
+/**
+ * What a subscription does when its listener falls behind and its bounded queue is full. The
+ * service does not slow down for a slow reader, so something must give; this says what.
+ */
+public enum Backpressure {
+  /**
+   * Merge the new message into the queued one of the same symbol so that the listener ends in the
+   * same state: a book or level-3 update is appended to the queued update (the levels in order, the
+   * newer checksum), a ticker or candle replaces the queued one. Messages that cannot be merged fail
+   * the subscription as {@link #FAIL} does. The default of {@code book}, {@code level3},
+   * {@code ticker} and {@code ohlc}.
+   */
+  COALESCE,
+  /**
+   * Never drop: a full queue fails the subscription loudly ({@link
+   * SubscriptionOverflowException} to {@link MessageListener#onFailure}) and unsubscribes it. The
+   * default of every other channel, {@code executions} and {@code balances} first among them.
+   */
+  FAIL;
+
+  /** The default policy of {@code channel}. */
+  public static Backpressure defaultFor(String channel) {
+    if (channel == null) return FAIL;
+    return switch (channel) {
+      case "book", "level3", "ticker", "ohlc" -> COALESCE;
+      default -> FAIL;
+    };
+  }
+}

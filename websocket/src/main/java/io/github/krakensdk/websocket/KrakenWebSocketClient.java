@@ -1,0 +1,245 @@
+package io.github.krakensdk.websocket;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.krakensdk.websocket.internal.Connection;
+import io.github.krakensdk.websocket.internal.JsonCodec;
+import io.github.krakensdk.websocket.internal.ReqIds;
+import io.github.krakensdk.websocket.internal.Scheduler;
+import io.github.krakensdk.websocket.internal.SystemScheduler;
+import java.io.Closeable;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.random.RandomGenerator;
+import okhttp3.OkHttpClient;
+
+/**
+ * Kraken's WebSocket APIs (Spot v2 and the Unified WebSocket): one connection per {@link
+ * WebSocketEndpoint}, opened on first use and kept open.
+ *
+ * <pre>{@code
+ * try (KrakenClient kraken = KrakenClient.builder().spotCredentials(credentials).build();
+ *      KrakenWebSocketClient ws = KrakenWebSocketClient.builder()
+ *          .tokenSource(TokenSource.spot(kraken))
+ *          .build()) {
+ *   Subscription book = ws.connection(WebSocketEndpoint.SPOT_PUBLIC)
+ *       .subscribe(JsonRequest.subscribe("book", Map.of("symbol", List.of("BTC/USD"), "depth", 10)),
+ *           message -> render(message))
+ *       .join();
+ * }
+ * }</pre>
+ *
+ * <p><b>Connections.</b> Each connection pings ({@code {"method":"ping"}}) every {@link
+ * Builder#pingInterval ping interval} and reconnects when the pong does not come within the {@link
+ * Builder#pongTimeout pong timeout}. It reconnects after any close or failure with jittered backoff
+ * within the connection budget ({@link ReconnectPolicy}), except a close with 1008 or an upgrade
+ * refused with HTTP 401/403, which end it. An authenticated endpoint fetches a token from the
+ * {@link TokenSource} for every connection and puts it in {@code params.token} of every request;
+ * {@code ESession:Invalid session} fetches a new one and reconnects (a subscribe it refused is sent
+ * once more). {@link ConnectionListener} sees all of it.
+ *
+ * <p><b>Why listeners and not {@code Flow.Publisher}.</b> A channel is a push feed: the service
+ * does not slow down for a slow reader, so {@code Flow}'s demand ({@code request(n)}) could only
+ * buffer or drop, and the choice between those is the real decision. It is made here, explicitly,
+ * per subscription ({@link Backpressure}: books coalesce, executions never drop but fail loudly),
+ * over a bounded queue drained one message at a time on the completion executor. A listener is
+ * one lambda; a caller who wants a {@code Flow.Publisher} can put a {@code SubmissionPublisher} in
+ * it and choose its own buffer.
+ *
+ * <p><b>Threads.</b> Instances are thread-safe. Futures complete and listeners run on the {@link
+ * Builder#completionExecutor completion executor} (a client-owned pool by default), never on an
+ * OkHttp thread. {@link #close()} closes every connection (orders in flight fail as
+ * outcome-unknown) and releases what the client owns.
+ */
+public final class KrakenWebSocketClient implements Closeable {
+  private final WebSocketEnvironment environment;
+  private final TokenSource tokenSource;
+  private final ReconnectPolicy reconnectPolicy;
+  private final RandomGenerator random;
+  private final Duration pingInterval;
+  private final Duration pongTimeout;
+  private final ConnectionListener connectionListener;
+  private final int queueCapacity;
+  private final OkHttpClient http;
+  private final Executor completion;
+  private final ExecutorService ownedCompletion;
+  private final Scheduler scheduler;
+  private final SystemScheduler ownedScheduler;
+  private final ReqIds reqIds = new ReqIds();
+  private final JsonCodec codec = new JsonCodec();
+  private final Map<WebSocketEndpoint, WebSocketConnection> connections = new EnumMap<>(WebSocketEndpoint.class);
+  private final Map<WebSocketEndpoint, Connection<JsonRequest, Map<String, Object>>> engines =
+      new EnumMap<>(WebSocketEndpoint.class);
+  private boolean closed;
+
+  private KrakenWebSocketClient(Builder builder) {
+    // Copied: a builder changed after build() does not change the client.
+    this.environment = builder.environment;
+    this.tokenSource = builder.tokenSource;
+    this.reconnectPolicy = builder.reconnectPolicy;
+    this.random = builder.random;
+    this.pingInterval = builder.pingInterval;
+    this.pongTimeout = builder.pongTimeout;
+    this.connectionListener = builder.connectionListener;
+    this.queueCapacity = builder.queueCapacity;
+    // Kraken's liveness is the application ping; OkHttp's protocol pings would be a second clock.
+    this.http = (builder.httpClient != null ? builder.httpClient.newBuilder() : new OkHttpClient.Builder())
+        .pingInterval(Duration.ZERO)
+        .build();
+    this.ownedCompletion = builder.completionExecutor == null ? newCompletionExecutor() : null;
+    this.completion = builder.completionExecutor != null ? builder.completionExecutor : ownedCompletion;
+    this.ownedScheduler = builder.scheduler == null ? new SystemScheduler("kraken-websocket-timer") : null;
+    this.scheduler = builder.scheduler != null ? builder.scheduler : ownedScheduler;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * The connection to {@code endpoint}, opened on the first call.
+   *
+   * @throws IllegalStateException if the endpoint is authenticated and the client has no {@link
+   *     TokenSource}, or the client is closed.
+   */
+  public synchronized WebSocketConnection connection(WebSocketEndpoint endpoint) {
+    requireNonNull(endpoint, "endpoint == null");
+    if (closed) throw new IllegalStateException("the client is closed");
+    WebSocketConnection existing = connections.get(endpoint);
+    if (existing != null) return existing;
+    Connection<JsonRequest, Map<String, Object>> engine = new Connection<>(endpoint,
+        environment.url(endpoint), http, codec, codec, tokenSource, completion, scheduler, reconnectPolicy, random,
+        pingInterval, pongTimeout, connectionListener, reqIds, queueCapacity);
+    WebSocketConnection connection = new WebSocketConnection(engine);
+    engines.put(endpoint, engine);
+    connections.put(endpoint, connection);
+    engine.start();
+    return connection;
+  }
+
+  @Override public void close() {
+    synchronized (this) {
+      if (closed) return;
+      closed = true;
+    }
+    for (Connection<JsonRequest, Map<String, Object>> engine : engines.values()) engine.close();
+    if (ownedScheduler != null) ownedScheduler.shutdown();
+    if (ownedCompletion != null) ownedCompletion.shutdown();
+  }
+
+  @Override public String toString() {
+    return "KrakenWebSocketClient{" + environment + "}";
+  }
+
+  private static ExecutorService newCompletionExecutor() {
+    AtomicInteger count = new AtomicInteger();
+    return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
+      Thread thread = new Thread(runnable, "kraken-websocket-completion-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  public static final class Builder {
+    private WebSocketEnvironment environment = WebSocketEnvironment.PRODUCTION;
+    private OkHttpClient httpClient;
+    private TokenSource tokenSource;
+    private Executor completionExecutor;
+    private ReconnectPolicy reconnectPolicy = ReconnectPolicy.defaults();
+    private Duration pingInterval = Duration.ofSeconds(30);
+    private Duration pongTimeout = Duration.ofSeconds(10);
+    private ConnectionListener connectionListener = ConnectionListener.NONE;
+    private int queueCapacity = 1024;
+    private Scheduler scheduler;
+    private RandomGenerator random = RandomGenerator.getDefault();
+
+    private Builder() {
+    }
+
+    /** Where the endpoints are; {@link WebSocketEnvironment#PRODUCTION} by default. */
+    public Builder environment(WebSocketEnvironment environment) {
+      this.environment = requireNonNull(environment, "environment == null");
+      return this;
+    }
+
+    /**
+     * The OkHttp client to share (its dispatcher, connection pool, proxy); the client's own
+     * protocol pings are turned off in the copy used, since the liveness check is Kraken's ping.
+     */
+    public Builder httpClient(OkHttpClient httpClient) {
+      this.httpClient = requireNonNull(httpClient, "httpClient == null");
+      return this;
+    }
+
+    /** Tokens for the authenticated endpoints, such as {@link TokenSource#spot}; none by default. */
+    public Builder tokenSource(TokenSource tokenSource) {
+      this.tokenSource = requireNonNull(tokenSource, "tokenSource == null");
+      return this;
+    }
+
+    /** Where futures complete and listeners run; a client-owned pool by default. */
+    public Builder completionExecutor(Executor executor) {
+      this.completionExecutor = requireNonNull(executor, "executor == null");
+      return this;
+    }
+
+    /** How connections come back; {@link ReconnectPolicy#defaults()} by default. */
+    public Builder reconnectPolicy(ReconnectPolicy reconnectPolicy) {
+      this.reconnectPolicy = requireNonNull(reconnectPolicy, "reconnectPolicy == null");
+      return this;
+    }
+
+    /** How often each connection pings; more than zero. Default 30 seconds. */
+    public Builder pingInterval(Duration pingInterval) {
+      this.pingInterval = positive("pingInterval", pingInterval);
+      return this;
+    }
+
+    /** How long a pong may take before the connection is dropped and reconnected; more than zero. Default 10 seconds. */
+    public Builder pongTimeout(Duration pongTimeout) {
+      this.pongTimeout = positive("pongTimeout", pongTimeout);
+      return this;
+    }
+
+    public Builder connectionListener(ConnectionListener connectionListener) {
+      this.connectionListener = requireNonNull(connectionListener, "connectionListener == null");
+      return this;
+    }
+
+    /** Messages a subscription holds for a listener that is behind; at least 1. Default 1024. */
+    public Builder subscriptionQueueCapacity(int capacity) {
+      if (capacity < 1) throw new IllegalArgumentException("subscriptionQueueCapacity must be at least 1: " + capacity);
+      this.queueCapacity = capacity;
+      return this;
+    }
+
+    /** The clock and timers (tests use a fake one). */
+    Builder scheduler(Scheduler scheduler) {
+      this.scheduler = requireNonNull(scheduler, "scheduler == null");
+      return this;
+    }
+
+    /** The backoff's jitter (tests use a seeded one). */
+    Builder random(RandomGenerator random) {
+      this.random = requireNonNull(random, "random == null");
+      return this;
+    }
+
+    public KrakenWebSocketClient build() {
+      return new KrakenWebSocketClient(this);
+    }
+
+    private static Duration positive(String name, Duration value) {
+      requireNonNull(value, name + " == null");
+      if (value.isNegative() || value.isZero()) throw new IllegalArgumentException(name + " must be more than zero: " + value);
+      return value;
+    }
+  }
+}

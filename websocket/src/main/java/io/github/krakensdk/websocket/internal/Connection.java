@@ -1,0 +1,654 @@
+package io.github.krakensdk.websocket.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.krakensdk.errors.KrakenException;
+import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.errors.ServiceError;
+import io.github.krakensdk.websocket.Backpressure;
+import io.github.krakensdk.websocket.ConnectionListener;
+import io.github.krakensdk.websocket.ReconnectPolicy;
+import io.github.krakensdk.websocket.SubscriptionOverflowException;
+import io.github.krakensdk.websocket.TokenSource;
+import io.github.krakensdk.websocket.WebSocketEndpoint;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.random.RandomGenerator;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.WebSocket;
+import okhttp3.WebSocketListener;
+
+/**
+ * One endpoint's connection: opens the socket (with a fresh token on an authenticated endpoint),
+ * keeps it alive with Kraken's application ping, reconnects through the {@link Reconnector} within
+ * the connection budget, correlates replies on {@code req_id}, keeps the live subscriptions as
+ * their original requests and sends them again after every reconnect, and fails the orders in
+ * flight when the socket drops as outcome-unknown, never sending them again.
+ *
+ * <p>Requests are {@code Q} and frames {@code M}, through the {@link RequestWriter} and {@link
+ * FrameDispatcher} seams, so the JSON trees of today and the generated models of tomorrow share
+ * it. State is guarded by this object's lock; futures complete and listeners run on the
+ * completion executor, never on OkHttp's threads or under the lock.
+ */
+public final class Connection<Q, M> {
+  /** The methods that change orders: in flight when the socket drops, their outcome is unknown. */
+  public static final Set<String> ORDER_METHODS = Set.of("add_order", "amend_order", "edit_order", "cancel_order",
+      "cancel_all", "cancel_all_orders_after", "batch_add", "batch_cancel");
+  /** The error of a rejected token: refresh it and reconnect (a subscribe is sent once more). */
+  public static final String INVALID_SESSION = "ESession:Invalid session";
+  /** The close code reported for a failure without a close frame (network, refused upgrade, missed pong). */
+  public static final int ABNORMAL_CLOSURE = 1006;
+
+  private static final Logger logger = Logger.getLogger(Connection.class.getName());
+
+  private final WebSocketEndpoint endpoint;
+  private final URI url;
+  private final OkHttpClient http;
+  private final RequestWriter<Q> writer;
+  private final FrameDispatcher<M> dispatcher;
+  private final TokenSource tokenSource;
+  private final Executor completion;
+  private final Scheduler scheduler;
+  private final Reconnector reconnector;
+  private final LivenessMonitor liveness;
+  private final ConnectionListener events;
+  private final ReqIds reqIds;
+  private final int queueCapacity;
+
+  private WebSocket socket;
+  private boolean opening;
+  private int generation;
+  private boolean started;
+  private boolean terminated;
+  private String token;
+  private long pingReqId = -1;
+  private Scheduler.Cancellable livenessTimer;
+  private Scheduler.Cancellable reconnectTimer;
+  private final Map<Long, Pending> inFlight = new LinkedHashMap<>();
+  private final List<Pending> outbox = new ArrayList<>();
+  private final List<Sub> subscriptions = new ArrayList<>();
+
+  public Connection(WebSocketEndpoint endpoint, URI url, OkHttpClient http, RequestWriter<Q> writer,
+      FrameDispatcher<M> dispatcher, TokenSource tokenSource, Executor completion, Scheduler scheduler,
+      ReconnectPolicy policy, RandomGenerator random, Duration pingInterval, Duration pongTimeout,
+      ConnectionListener events, ReqIds reqIds, int queueCapacity) {
+    this.endpoint = requireNonNull(endpoint, "endpoint == null");
+    this.url = requireNonNull(url, "url == null");
+    this.http = requireNonNull(http, "http == null");
+    this.writer = requireNonNull(writer, "writer == null");
+    this.dispatcher = requireNonNull(dispatcher, "dispatcher == null");
+    if (endpoint.authenticated() && tokenSource == null) {
+      throw new IllegalStateException(endpoint + " is authenticated: the client needs a tokenSource");
+    }
+    this.tokenSource = tokenSource;
+    this.completion = requireNonNull(completion, "completion == null");
+    this.scheduler = requireNonNull(scheduler, "scheduler == null");
+    this.reconnector = new Reconnector(policy, scheduler::nanoTime, random);
+    this.liveness = new LivenessMonitor(pingInterval, pongTimeout);
+    this.events = requireNonNull(events, "events == null");
+    this.reqIds = requireNonNull(reqIds, "reqIds == null");
+    if (queueCapacity < 1) throw new IllegalArgumentException("queueCapacity must be at least 1: " + queueCapacity);
+    this.queueCapacity = queueCapacity;
+  }
+
+  public WebSocketEndpoint endpoint() {
+    return endpoint;
+  }
+
+  /** Opens the connection (once); later calls do nothing. */
+  public synchronized void start() {
+    if (started) return;
+    started = true;
+    connect();
+  }
+
+  /**
+   * Sends {@code request}; the future completes with its replies (as many as {@link
+   * RequestWriter#expectedReplies}) or fails on the first error reply, with the error string.
+   * Sent at once when connected, else when the connection opens.
+   */
+  public CompletableFuture<List<M>> send(Q request) {
+    requireNonNull(request, "request == null");
+    String method = writer.method(request);
+    if (method.equals("subscribe") || method.equals("unsubscribe")) {
+      throw new IllegalArgumentException(method + " is sent by subscribe() and Subscription.unsubscribe(), "
+          + "which keep the subscriptions sent again on reconnect");
+    }
+    return enqueue(request);
+  }
+
+  private synchronized CompletableFuture<List<M>> enqueue(Q request) {
+    Pending pending = new Pending(request, null);
+    if (terminated) {
+      failLater(pending.future, notSent(pending.method, "the connection has ended"));
+    } else if (socket != null) {
+      transmit(pending);
+    } else {
+      outbox.add(pending);
+    }
+    return pending.future;
+  }
+
+  /**
+   * Subscribes with {@code request} (a {@code subscribe}), kept as given and sent again after every
+   * reconnect; {@link Sub#acknowledged()} completes after one ack per symbol or fails on the
+   * first error.
+   */
+  public synchronized Sub subscribe(Q request, Sink<M> sink, Backpressure backpressure) {
+    requireNonNull(request, "request == null");
+    requireNonNull(sink, "sink == null");
+    requireNonNull(backpressure, "backpressure == null");
+    if (!writer.method(request).equals("subscribe")) {
+      throw new IllegalArgumentException("not a subscribe: " + writer.method(request));
+    }
+    Sub sub = new Sub(request, sink, backpressure);
+    if (terminated) {
+      failLater(sub.acknowledged, notSent("subscribe", "the connection has ended"));
+      return sub;
+    }
+    subscriptions.add(sub);
+    if (socket != null) transmit(new Pending(request, sub));
+    return sub;
+  }
+
+  /** Ends {@code sub}: it is no longer sent on reconnect; the future completes with the unsubscribe's acks. */
+  public CompletableFuture<List<M>> unsubscribe(Sub sub) {
+    synchronized (this) {
+      if (!subscriptions.remove(sub)) return CompletableFuture.completedFuture(List.of());
+    }
+    return enqueue(writer.unsubscribeOf(sub.request));
+  }
+
+  /** The live subscriptions' original requests, in subscribe order. */
+  public synchronized List<Q> subscriptionRequests() {
+    List<Q> requests = new ArrayList<>();
+    for (Sub sub : subscriptions) requests.add(sub.request);
+    return requests;
+  }
+
+  /** Closes the connection for good: what is in flight fails (orders as outcome-unknown). */
+  public synchronized void close() {
+    if (terminated) return;
+    WebSocket open = socket;
+    generation++;
+    socket = null;
+    opening = false;
+    liveness.closed();
+    failInFlight("the connection was closed by the caller");
+    terminate("closed by the caller");
+    if (open != null) open.close(1000, "closed by the caller");
+  }
+
+  // Connecting.
+
+  private synchronized void connect() {
+    reconnectTimer = null;
+    if (terminated || socket != null || opening) return;
+    Duration wait = reconnector.tryAttempt();
+    if (!wait.isZero()) {
+      reconnectTimer = scheduler.schedule(this::connect, wait.toNanos());
+      events.budgetWait(endpoint, wait);
+      return;
+    }
+    opening = true;
+    int gen = ++generation;
+    if (endpoint.authenticated()) {
+      CompletableFuture<String> future;
+      try {
+        future = requireNonNull(tokenSource.token(), "tokenSource.token() == null");
+      } catch (RuntimeException e) {
+        future = CompletableFuture.failedFuture(e);
+      }
+      future.whenComplete((fresh, failure) -> onToken(gen, fresh, failure));
+    } else {
+      open(gen);
+    }
+  }
+
+  private synchronized void onToken(int gen, String fresh, Throwable failure) {
+    if (gen != generation || terminated) return;
+    if (failure != null || fresh == null) {
+      opening = false;
+      generation++;
+      String reason = "no token: " + (failure != null ? failure : "the token source gave null");
+      events.disconnected(endpoint, ABNORMAL_CLOSURE, reason);
+      scheduleReconnect(reconnector.failed(OptionalLong.empty()));
+      return;
+    }
+    token = fresh;
+    open(gen);
+  }
+
+  private void open(int gen) {
+    Request request = new Request.Builder().url(url.toString()).build();
+    http.newWebSocket(request, new Listener(gen));
+  }
+
+  private synchronized void onOpen(int gen, WebSocket webSocket) {
+    if (gen != generation || terminated) {
+      webSocket.close(1000, null);
+      return;
+    }
+    socket = webSocket;
+    opening = false;
+    reconnector.connected();
+    liveness.opened(scheduler.nanoTime());
+    scheduleLiveness();
+    events.connected(endpoint);
+    for (Sub sub : subscriptions) transmit(new Pending(sub.request, sub));
+    List<Pending> waiting = new ArrayList<>(outbox);
+    outbox.clear();
+    for (Pending pending : waiting) transmit(pending);
+  }
+
+  /**
+   * The socket at {@code gen} closed ({@code failure} false, with the server's code) or failed
+   * (network, refused upgrade with {@code httpStatus}, missed pong).
+   */
+  private synchronized void onDropped(int gen, int code, String reason, boolean failure, OptionalLong httpStatus) {
+    if (gen != generation || terminated) return;
+    generation++;
+    socket = null;
+    opening = false;
+    liveness.closed();
+    cancel(livenessTimer);
+    pingReqId = -1;
+    failInFlight("the connection dropped (" + code + " " + reason + ")");
+    events.disconnected(endpoint, code, reason);
+    scheduleReconnect(failure ? reconnector.failed(httpStatus) : reconnector.closed(code));
+  }
+
+  private void scheduleReconnect(ReconnectDecision decision) {
+    if (!decision.retry()) {
+      terminate(decision.reason());
+      return;
+    }
+    // Scheduled before it is told, so a listener that reacts to the event finds the timer set.
+    reconnectTimer = scheduler.schedule(this::connect, decision.delay().toNanos());
+    events.reconnectScheduled(endpoint, decision.delay(), decision.reason());
+  }
+
+  /** The token was refused: drop this socket and connect again at once with a fresh one. */
+  private void refreshSession() {
+    WebSocket old = socket;
+    if (old == null) return;
+    generation++;
+    socket = null;
+    liveness.closed();
+    cancel(livenessTimer);
+    pingReqId = -1;
+    token = null;
+    String reason = "refreshing the token after " + INVALID_SESSION;
+    failInFlight("the connection was closed to refresh its token");
+    events.disconnected(endpoint, 1000, reason);
+    old.close(1000, "token refresh");
+    events.reconnectScheduled(endpoint, Duration.ZERO, reason);
+    connect();
+  }
+
+  private void terminate(String reason) {
+    terminated = true;
+    cancel(reconnectTimer);
+    cancel(livenessTimer);
+    for (Pending pending : outbox) failLater(pending.future, notSent(pending.method, "the connection ended: " + reason));
+    outbox.clear();
+    KrakenTransportException ended = notSent("subscribe", "the connection ended: " + reason);
+    for (Sub sub : subscriptions) sub.fail(ended);
+    subscriptions.clear();
+    events.terminated(endpoint, reason);
+  }
+
+  /** Orders in flight fail as outcome-unknown; other requests as not completed; subscribes are sent again. */
+  private void failInFlight(String reason) {
+    for (Pending pending : inFlight.values()) {
+      if (pending.sub != null) continue;
+      IOException cause = new IOException(reason);
+      failLater(pending.future, new KrakenTransportException(pending.method, cause, pending.order));
+    }
+    inFlight.clear();
+  }
+
+  // Liveness.
+
+  private void scheduleLiveness() {
+    cancel(livenessTimer);
+    long deadline = liveness.nextDeadline();
+    if (deadline == Long.MAX_VALUE) return;
+    int gen = generation;
+    livenessTimer = scheduler.schedule(() -> onLivenessTimer(gen), deadline - scheduler.nanoTime());
+  }
+
+  private synchronized void onLivenessTimer(int gen) {
+    if (gen != generation || socket == null) return;
+    long now = scheduler.nanoTime();
+    switch (liveness.poll(now)) {
+      case SEND_PING -> {
+        long id = nextReqId();
+        pingReqId = id;
+        socket.send(writer.ping(id));
+        liveness.pingSent(id, now);
+      }
+      case DEAD -> {
+        WebSocket dead = socket;
+        onDropped(gen, ABNORMAL_CLOSURE, "no pong within the timeout", true, OptionalLong.empty());
+        dead.cancel();
+        return;
+      }
+      case NONE -> {
+      }
+    }
+    scheduleLiveness();
+  }
+
+  // Frames.
+
+  private void transmit(Pending pending) {
+    long id = nextReqId();
+    pending.reqId = id;
+    inFlight.put(id, pending);
+    String text = writer.write(pending.request, id, endpoint.authenticated() ? token : null);
+    if (!socket.send(text)) {
+      // The socket is closing: nothing went out; it waits for the next connection.
+      inFlight.remove(id);
+      if (pending.sub == null) outbox.add(pending);
+    }
+  }
+
+  private long nextReqId() {
+    long id;
+    do {
+      id = reqIds.next();
+    } while (inFlight.containsKey(id) || id == pingReqId);
+    return id;
+  }
+
+  private synchronized void onText(int gen, String text) {
+    if (gen != generation) return;
+    Inbound<M> inbound;
+    try {
+      inbound = dispatcher.dispatch(text);
+    } catch (IOException | RuntimeException e) {
+      logger.log(Level.WARNING, endpoint + ": a frame that cannot be read was ignored", e);
+      return;
+    }
+    if (inbound.isReply()) {
+      onReply(inbound);
+    } else {
+      for (Sub sub : new ArrayList<>(subscriptions)) {
+        if (sub.receives(inbound) && !sub.offer(inbound)) {
+          subscriptions.remove(sub);
+          if (socket != null) transmit(new Pending(writer.unsubscribeOf(sub.request), null));
+        }
+      }
+    }
+  }
+
+  private void onReply(Inbound<M> reply) {
+    long reqId = reply.reqId();
+    if (reqId == pingReqId && "pong".equals(reply.method())) {
+      liveness.pongReceived(reqId, scheduler.nanoTime());
+      pingReqId = -1;
+      scheduleLiveness();
+      return;
+    }
+    Pending pending = inFlight.get(reqId);
+    if (pending == null) return; // a late reply to a request already failed by a drop
+    if (!reply.success()) {
+      inFlight.remove(reqId);
+      String error = reply.error() == null ? "success: false without an error" : reply.error();
+      boolean invalidSession = endpoint.authenticated() && error.contains(INVALID_SESSION);
+      if (invalidSession && pending.sub != null && !pending.sub.sessionRetried && subscriptions.contains(pending.sub)) {
+        pending.sub.sessionRetried = true; // sent once more with the fresh token, then failed
+        refreshSession();
+        return;
+      }
+      KrakenServiceException failure = serviceError(pending.method, error);
+      if (pending.sub != null) {
+        subscriptions.remove(pending.sub);
+        pending.sub.fail(failure);
+      } else {
+        failLater(pending.future, failure);
+      }
+      if (invalidSession && pending.sub == null) refreshSession();
+      return;
+    }
+    pending.replies.add(reply.message());
+    if (pending.replies.size() < pending.expected) return;
+    inFlight.remove(reqId);
+    if (pending.sub != null) {
+      pending.sub.sessionRetried = false;
+      Sub sub = pending.sub;
+      onCompletionExecutor(() -> sub.acknowledged.complete(sub));
+    } else {
+      List<M> replies = List.copyOf(pending.replies);
+      CompletableFuture<List<M>> future = pending.future;
+      onCompletionExecutor(() -> future.complete(replies));
+    }
+  }
+
+  /** Runs {@code task} on the completion executor; here, if the executor refuses it (it was shut down first). */
+  private void onCompletionExecutor(Runnable task) {
+    try {
+      completion.execute(task);
+    } catch (RejectedExecutionException e) {
+      task.run();
+    }
+  }
+
+  private void failLater(CompletableFuture<?> future, Throwable failure) {
+    onCompletionExecutor(() -> future.completeExceptionally(failure));
+  }
+
+  private static KrakenServiceException serviceError(String method, String error) {
+    return new KrakenServiceException(ServiceError.builder()
+        .operationId(method)
+        .httpStatus(KrakenException.NO_STATUS)
+        .errors(List.of(error))
+        .build());
+  }
+
+  private static KrakenTransportException notSent(String method, String reason) {
+    return new KrakenTransportException(method, new IOException(reason), false);
+  }
+
+  private static void cancel(Scheduler.Cancellable task) {
+    if (task != null) task.cancel();
+  }
+
+  /** One request awaiting its replies. */
+  private final class Pending {
+    final Q request;
+    final String method;
+    final int expected;
+    final boolean order;
+    final Sub sub;
+    final CompletableFuture<List<M>> future = new CompletableFuture<>();
+    final List<M> replies = new ArrayList<>();
+    long reqId;
+
+    Pending(Q request, Sub sub) {
+      this.request = request;
+      this.method = writer.method(request);
+      this.expected = writer.expectedReplies(request);
+      this.order = ORDER_METHODS.contains(method);
+      this.sub = sub;
+    }
+  }
+
+  /**
+   * A live subscription: its original request (what is sent again on reconnect, never rebuilt
+   * from an ack), and its bounded queue of messages drained on the completion executor.
+   */
+  public final class Sub {
+    final Q request;
+    final String channel;
+    final Set<String> symbols;
+    final Sink<M> sink;
+    final Backpressure backpressure;
+    final CompletableFuture<Sub> acknowledged = new CompletableFuture<>();
+    boolean sessionRetried;
+
+    private final Object queueLock = new Object();
+    private final ArrayDeque<Inbound<M>> queue = new ArrayDeque<>();
+    private boolean draining;
+    private Throwable failure;
+    private boolean failureDelivered;
+    private long coalesced;
+
+    Sub(Q request, Sink<M> sink, Backpressure backpressure) {
+      this.request = request;
+      this.channel = writer.channel(request);
+      this.symbols = new LinkedHashSet<>(writer.symbols(request));
+      this.sink = sink;
+      this.backpressure = backpressure;
+    }
+
+    public Q request() {
+      return request;
+    }
+
+    /** Completes after one ack per symbol; fails on the first error reply, with its error string. */
+    public CompletableFuture<Sub> acknowledged() {
+      return acknowledged;
+    }
+
+    /** Messages merged into a queued one because the listener was behind ({@link Backpressure#COALESCE}). */
+    public long coalesced() {
+      synchronized (queueLock) {
+        return coalesced;
+      }
+    }
+
+    boolean receives(Inbound<M> message) {
+      if (channel == null || !channel.equals(message.channel())) return false;
+      return symbols.isEmpty() || message.symbol() == null || symbols.contains(message.symbol());
+    }
+
+    /** Queues {@code message}; false when the queue overflowed and the subscription failed. */
+    boolean offer(Inbound<M> message) {
+      synchronized (queueLock) {
+        if (failure != null) return true;
+        if (queue.size() < queueCapacity) {
+          queue.addLast(message);
+        } else if (!coalesce(message)) {
+          failure = new SubscriptionOverflowException(channel, queueCapacity);
+          queue.clear();
+          drain();
+          return false;
+        }
+        drain();
+        return true;
+      }
+    }
+
+    private boolean coalesce(Inbound<M> message) {
+      if (backpressure != Backpressure.COALESCE || message.coalesceKey() == null) return false;
+      List<Inbound<M>> items = new ArrayList<>(queue);
+      for (int i = items.size() - 1; i >= 0; i--) {
+        Inbound<M> older = items.get(i);
+        if (!message.coalesceKey().equals(older.coalesceKey())) continue;
+        M merged = dispatcher.coalesce(older.message(), message.message());
+        if (merged == null) return false;
+        items.set(i, Inbound.channelMessage(older.channel(), older.symbol(), older.coalesceKey(), merged));
+        queue.clear();
+        queue.addAll(items);
+        coalesced++;
+        return true;
+      }
+      return false;
+    }
+
+    void fail(Throwable cause) {
+      if (!acknowledged.isDone()) failLater(acknowledged, cause);
+      synchronized (queueLock) {
+        if (failure != null) return;
+        failure = cause;
+        queue.clear();
+        drain();
+      }
+    }
+
+    private void drain() {
+      if (draining) return;
+      draining = true;
+      onCompletionExecutor(this::drainLoop);
+    }
+
+    private void drainLoop() {
+      while (true) {
+        Inbound<M> next;
+        Throwable deliverFailure = null;
+        synchronized (queueLock) {
+          next = queue.pollFirst();
+          if (next == null) {
+            if (failure != null && !failureDelivered) {
+              failureDelivered = true;
+              deliverFailure = failure;
+            } else {
+              draining = false;
+              return;
+            }
+          }
+        }
+        try {
+          if (deliverFailure != null) sink.onFailure(deliverFailure);
+          else sink.onMessage(next.message());
+        } catch (RuntimeException e) {
+          logger.log(Level.WARNING, endpoint + ": a " + channel + " listener threw; the message was dropped", e);
+        }
+      }
+    }
+  }
+
+  private final class Listener extends WebSocketListener {
+    private final int gen;
+
+    Listener(int gen) {
+      this.gen = gen;
+    }
+
+    @Override public void onOpen(WebSocket webSocket, Response response) {
+      Connection.this.onOpen(gen, webSocket);
+    }
+
+    @Override public void onMessage(WebSocket webSocket, String text) {
+      onText(gen, text);
+    }
+
+    @Override public void onClosing(WebSocket webSocket, int code, String reason) {
+      webSocket.close(1000, null);
+      onDropped(gen, code, reason, false, OptionalLong.empty());
+    }
+
+    @Override public void onClosed(WebSocket webSocket, int code, String reason) {
+      onDropped(gen, code, reason, false, OptionalLong.empty());
+    }
+
+    @Override public void onFailure(WebSocket webSocket, Throwable t, Response response) {
+      boolean upgradeRefused;
+      synchronized (Connection.this) {
+        upgradeRefused = response != null && socket != webSocket;
+      }
+      OptionalLong status = upgradeRefused ? OptionalLong.of(response.code()) : OptionalLong.empty();
+      String reason = upgradeRefused ? "upgrade refused with HTTP " + response.code() : String.valueOf(t);
+      onDropped(gen, ABNORMAL_CLOSURE, reason, true, status);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package io.github.krakensdk.websocket.internal;
+
+/** One received frame, classified for routing; {@code message} is the decoded frame itself. */
+public final class Inbound<M> {
+  /** {@link #reqId()} of a reply that carries none. */
+  public static final long NO_REQ_ID = -1;
+
+  private final boolean reply;
+  private final String method;
+  private final long reqId;
+  private final boolean success;
+  private final String error;
+  private final String channel;
+  private final String symbol;
+  private final String coalesceKey;
+  private final M message;
+
+  private Inbound(boolean reply, String method, long reqId, boolean success, String error, String channel,
+      String symbol, String coalesceKey, M message) {
+    this.reply = reply;
+    this.method = method;
+    this.reqId = reqId;
+    this.success = success;
+    this.error = error;
+    this.channel = channel;
+    this.symbol = symbol;
+    this.coalesceKey = coalesceKey;
+    this.message = message;
+  }
+
+  /** A method reply: {@code success} false means {@code error} is set. */
+  public static <M> Inbound<M> reply(String method, long reqId, boolean success, String error, M message) {
+    return new Inbound<>(true, method, reqId, success, error, null, null, null, message);
+  }
+
+  /**
+   * A channel message about {@code symbol} (null for a channel without symbols); messages with
+   * equal {@code coalesceKey} (null: never merged) may be merged by {@link FrameDispatcher#coalesce}.
+   */
+  public static <M> Inbound<M> channelMessage(String channel, String symbol, String coalesceKey, M message) {
+    return new Inbound<>(false, null, NO_REQ_ID, false, null, channel, symbol, coalesceKey, message);
+  }
+
+  public boolean isReply() {
+    return reply;
+  }
+
+  public String method() {
+    return method;
+  }
+
+  public long reqId() {
+    return reqId;
+  }
+
+  public boolean success() {
+    return success;
+  }
+
+  public String error() {
+    return error;
+  }
+
+  public String channel() {
+    return channel;
+  }
+
+  public String symbol() {
+    return symbol;
+  }
+
+  public String coalesceKey() {
+    return coalesceKey;
+  }
+
+  public M message() {
+    return message;
+  }
+}
