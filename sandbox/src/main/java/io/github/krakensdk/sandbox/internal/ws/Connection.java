@@ -2,8 +2,10 @@ package io.github.krakensdk.sandbox.internal.ws;
 
 import com.squareup.moshi.JsonReader;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Catalog;
+import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.StreamViews;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,7 +24,7 @@ import okio.Buffer;
  * snapshot and the snapshot its updates.
  */
 final class Connection {
-  /** The trading methods of the authenticated endpoint, not served by the sandbox yet. */
+  /** The trading methods of the authenticated endpoint ({@link Trading} serves some of them). */
   static final Set<String> TRADING = Set.of("add_order", "amend_order", "edit_order", "cancel_order", "cancel_all",
       "cancel_all_orders_after", "batch_add", "batch_cancel");
   private static final List<Integer> BOOK_DEPTHS = List.of(10, 25, 100, 500, 1000);
@@ -63,22 +65,24 @@ final class Connection {
   private final Catalog catalog;
   private final SpotWebSocketServer.Tokens tokens;
   private final Runnable settleFunding;
+  private final Trading trading;
   private final Map<String, Subscription> subscriptions = new LinkedHashMap<>();
   /** The token this connection was accepted with: it stays good here while the connection lasts. */
   private String token;
   private String account;
   private volatile long lastReceived = System.nanoTime();
 
-  Connection(long id, Endpoint endpoint, Consumer<String> out, Clock clock, StreamViews views, Catalog catalog,
+  Connection(long id, Endpoint endpoint, Consumer<String> out, Clock clock, Exchange exchange, StreamViews views,
       SpotWebSocketServer.Tokens tokens, Runnable settleFunding) {
     this.id = id;
     this.endpoint = endpoint;
     this.out = out;
     this.clock = clock;
     this.views = views;
-    this.catalog = catalog;
+    this.catalog = exchange.catalog();
     this.tokens = tokens;
     this.settleFunding = settleFunding;
+    this.trading = new Trading(exchange, views);
   }
 
   synchronized void opened() {
@@ -112,7 +116,11 @@ final class Connection {
     Instant in = clock.instant();
     Map<String, Object> request;
     try {
-      Object value = JsonReader.of(new Buffer().writeUtf8(text)).readJsonValue();
+      JsonReader reader = JsonReader.of(new Buffer().writeUtf8(text));
+      Object value = read(reader);
+      if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
+        throw new IOException("trailing data");
+      }
       if (!(value instanceof Map<?, ?>)) {
         throw new IOException("not an object");
       }
@@ -138,15 +146,15 @@ final class Connection {
         case "unsubscribe" -> unsubscribe(params(request), reqId, in);
         default -> {
           if (TRADING.contains(name)) {
-            throw new Refusal("EGeneral:Invalid arguments:method: " + name
-                + " is not served by the sandbox yet (place orders over REST)");
+            trade(name, request, reqId, in);
+            return;
           }
           throw new Refusal("EGeneral:Invalid arguments:method: must be one of ping, subscribe, unsubscribe, "
               + String.join(", ", TRADING.stream().sorted().toList()) + ", was " + name);
         }
       }
     } catch (Refusal refusal) {
-      Long echoed = request.get("req_id") instanceof Double d && d == Math.rint(d) ? d.longValue() : null;
+      Long echoed = request.get("req_id") instanceof BigDecimal d ? integer(d) : null;
       send(Messages.error(name, refusal.getMessage(), null, echoed, in, clock.instant()));
     }
   }
@@ -155,10 +163,58 @@ final class Connection {
     if (value == null) {
       return null;
     }
-    if (value instanceof Double number && number == Math.rint(number) && !number.isInfinite()) {
-      return number.longValue();
+    if (value instanceof BigDecimal number && integer(number) != null) {
+      return integer(number);
     }
     throw new Refusal("EGeneral:Invalid arguments:req_id: must be an integer, was " + value);
+  }
+
+  /** A whole number's value, or null. */
+  private static Long integer(BigDecimal number) {
+    try {
+      return number.stripTrailingZeros().scale() <= 0 ? number.longValueExact() : null;
+    } catch (ArithmeticException e) {
+      return null;
+    }
+  }
+
+  /** A JSON value as a tree whose numbers are {@link BigDecimal}s of their literal text (order quantities keep every digit). */
+  private static Object read(JsonReader reader) throws IOException {
+    switch (reader.peek()) {
+      case BEGIN_OBJECT -> {
+        Map<String, Object> map = new LinkedHashMap<>();
+        reader.beginObject();
+        while (reader.hasNext()) {
+          String name = reader.nextName();
+          if (map.put(name, read(reader)) != null) {
+            throw new IOException("a repeated member: " + name);
+          }
+        }
+        reader.endObject();
+        return map;
+      }
+      case BEGIN_ARRAY -> {
+        List<Object> list = new ArrayList<>();
+        reader.beginArray();
+        while (reader.hasNext()) {
+          list.add(read(reader));
+        }
+        reader.endArray();
+        return list;
+      }
+      case NUMBER -> {
+        return new BigDecimal(reader.nextString());
+      }
+      case STRING -> {
+        return reader.nextString();
+      }
+      case BOOLEAN -> {
+        return reader.nextBoolean();
+      }
+      default -> {
+        return reader.nextNull();
+      }
+    }
   }
 
   private static Map<String, Object> params(Map<String, Object> request) throws Refusal {
@@ -169,6 +225,38 @@ final class Connection {
     @SuppressWarnings("unchecked")
     Map<String, Object> map = (Map<String, Object>) params;
     return map;
+  }
+
+  // ---- trading ----
+
+  private void trade(String method, Map<String, Object> request, Long reqId, Instant in) throws Refusal {
+    if (endpoint != Endpoint.PRIVATE) {
+      throw new Refusal("EGeneral:Invalid arguments:method: " + method + " is served on " + Endpoint.PRIVATE.path
+          + ", not on " + endpoint.path);
+    }
+    if (!Trading.METHODS.contains(method)) {
+      throw new Refusal("EGeneral:Invalid arguments:method: " + method
+          + " is not served by the sandbox yet (amend, edit and batch orders over REST)");
+    }
+    Object params = request.get("params");
+    if (params == null && method.equals("cancel_all")) {
+      params = Map.of();
+    }
+    if (!(params instanceof Map<?, ?>)) {
+      throw new Refusal("EGeneral:Invalid arguments:params: required, an object with token");
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> map = (Map<String, Object>) params;
+    authenticate(map.get("token"), method);
+    List<Map<String, Object>> results;
+    try {
+      results = trading.call(method, account, map);
+    } catch (Trading.Refused refused) {
+      throw new Refusal(refused.getMessage());
+    }
+    for (Map<String, Object> result : results) {
+      send(Messages.success(method, result, reqId, in, clock.instant()));
+    }
   }
 
   // ---- subscribe, unsubscribe ----
@@ -206,7 +294,8 @@ final class Connection {
 
   private void authenticate(Object value, String channel) throws Refusal {
     if (value == null) {
-      throw new Refusal("EGeneral:Invalid arguments:token: required on the " + channel + " channel");
+      throw new Refusal("EGeneral:Invalid arguments:token: required " + (Trading.METHODS.contains(channel)
+          ? "by " + channel : "on the " + channel + " channel"));
     }
     if (!(value instanceof String given) || given.isEmpty()) {
       throw new Refusal("EGeneral:Invalid arguments:token: must be a string, was " + value);
@@ -243,11 +332,12 @@ final class Connection {
     if (value == null) {
       return 10;
     }
-    if (value instanceof Double number && number == Math.rint(number) && allowed.contains(number.intValue())) {
-      return number.intValue();
+    Long depth = value instanceof BigDecimal number ? integer(number) : null;
+    if (depth != null && allowed.contains(depth.intValue()) && depth == depth.intValue()) {
+      return depth.intValue();
     }
     throw new Refusal("EGeneral:Invalid arguments:depth: must be one of " + allowed.toString().replaceAll("[\\[\\]]", "")
-        + ", was " + (value instanceof Double number && number == Math.rint(number) ? number.longValue() : value));
+        + ", was " + (value instanceof BigDecimal number ? number.toPlainString() : value));
   }
 
   private static boolean bool(Map<String, Object> params, String member, boolean otherwise) throws Refusal {

@@ -192,7 +192,7 @@ public final class SpotWebSocketServer implements Closeable {
         return;
       }
       Connection connection = new Connection(ids.incrementAndGet(), endpoint.get(), text -> send(socket, text), clock,
-          views, exchange.catalog(), tokens, settleFunding);
+          exchange, views, tokens, settleFunding);
       connections.put(socket, connection);
       connection.opened();
     }

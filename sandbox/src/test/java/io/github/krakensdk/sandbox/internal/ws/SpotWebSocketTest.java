@@ -226,6 +226,53 @@ class SpotWebSocketTest {
     assertEquals("User requested", cancelled.get("reason"));
   }
 
+  @Test
+  void ordersPlacedAndCancelledOverTheWebSocketAreTheExchangesOwn() {
+    String token = kraken.spot().getWebSocketsToken(GetWebSocketsTokenRequest.builder().build()).token();
+    WsClient market = connect(sandbox.spotWebSocketUrl());
+    market.send("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"BTC/USD\"]},\"req_id\":1}");
+    market.reply(1);
+    LocalBook book = new LocalBook(10);
+    book.apply(map(list(market.next("book", "snapshot").get("data")).get(0)));
+    WsClient ws = connect(sandbox.spotWebSocketAuthUrl());
+    ws.send("{\"method\":\"subscribe\",\"params\":{\"channel\":\"executions\",\"token\":\"" + token + "\"},\"req_id\":1}");
+    ws.reply(1);
+    ws.next("executions", "snapshot");
+
+    BigDecimal price = book.bids.firstKey().add(book.asks.firstKey()).divide(BigDecimal.valueOf(2), 1, RoundingMode.DOWN);
+    ws.send("{\"method\":\"add_order\",\"params\":{\"order_type\":\"limit\",\"side\":\"buy\",\"order_qty\":0.02500000,"
+        + "\"symbol\":\"BTC/USD\",\"limit_price\":" + price + ",\"cl_ord_id\":\"ws-1\",\"token\":\"" + token + "\"},\"req_id\":2}");
+    Map<String, Object> added = ws.reply(2);
+    assertEquals(true, added.get("success"), added.toString());
+    String orderId = (String) map(added.get("result")).get("order_id");
+    assertEquals("ws-1", map(added.get("result")).get("cl_ord_id"));
+    Map<String, Object> placed = execution(ws, "new");
+    assertEquals(orderId, placed.get("order_id"));
+    assertEquals(new BigDecimal("0.02500000"), placed.get("order_qty"));
+    assertEquals("ws-1", placed.get("cl_ord_id"));
+    waitForBook(market, book, b -> new BigDecimal("0.02500000").equals(b.bids.get(price)));
+    assertTrue(kraken.spot().getOpenOrders().open().containsKey(orderId), "the REST API sees the order placed over the WebSocket");
+
+    ws.send("{\"method\":\"cancel_order\",\"params\":{\"cl_ord_id\":[\"ws-1\"],\"token\":\"" + token + "\"},\"req_id\":3}");
+    Map<String, Object> cancelled = ws.reply(3);
+    assertEquals(orderId, map(cancelled.get("result")).get("order_id"));
+    assertEquals(orderId, execution(ws, "canceled").get("order_id"));
+    waitForBook(market, book, b -> !b.bids.containsKey(price));
+
+    ws.send("{\"method\":\"add_order\",\"params\":{\"order_type\":\"limit\",\"side\":\"buy\",\"order_qty\":1000,"
+        + "\"symbol\":\"BTC/USD\",\"limit_price\":" + price + ",\"token\":\"" + token + "\"},\"req_id\":4}");
+    Map<String, Object> refused = ws.reply(4);
+    assertEquals("add_order", refused.get("method"));
+    assertEquals("EOrder:Insufficient funds", refused.get("error"));
+    ws.send("{\"method\":\"cancel_all_orders_after\",\"params\":{\"timeout\":60,\"token\":\"" + token + "\"},\"req_id\":5}");
+    Map<String, Object> armed = map(ws.reply(5).get("result"));
+    assertEquals("2026-03-14T09:01:00Z", armed.get("triggerTime"));
+    ws.send("{\"method\":\"cancel_all\",\"params\":{\"token\":\"" + token + "\"},\"req_id\":6}");
+    assertEquals(BigDecimal.ZERO, map(ws.reply(6).get("result")).get("count"));
+    market.send("{\"method\":\"add_order\",\"params\":{\"token\":\"" + token + "\"},\"req_id\":9}");
+    assertEquals("EGeneral:Invalid arguments:method: add_order is served on /auth/v2, not on /v2", market.reply(9).get("error"));
+  }
+
   private static Map<String, Object> execution(WsClient ws, String execType) {
     Map<String, Object> message = ws.next(frame -> "executions".equals(frame.get("channel")) && "update".equals(frame.get("type"))
         && list(frame.get("data")).stream().anyMatch(report -> execType.equals(map(report).get("exec_type"))),
@@ -262,8 +309,8 @@ class SpotWebSocketTest {
     assertEquals("ESession:Invalid session", other.reply(6).get("error"));
     other.send("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"BTC/USD\"]},\"req_id\":7}");
     assertEquals("EGeneral:Invalid arguments:channel: book is served on /v2, not on /auth/v2", other.reply(7).get("error"));
-    other.send("{\"method\":\"add_order\",\"params\":{\"token\":\"x\"},\"req_id\":8}");
-    assertTrue(((String) other.reply(8).get("error")).contains("add_order is not served by the sandbox yet"));
+    other.send("{\"method\":\"batch_add\",\"params\":{\"token\":\"x\"},\"req_id\":8}");
+    assertTrue(((String) other.reply(8).get("error")).contains("batch_add is not served by the sandbox yet"));
   }
 
   @Test
@@ -312,15 +359,31 @@ class SpotWebSocketTest {
   }
 
   @Test
-  void aGivenHttpPortPutsTheWebSocketOnTheNextOne() throws Exception {
-    int port;
-    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
-      port = free.getLocalPort();
-    }
+  void aGivenHttpPortPutsTheWebSocketOnTheNextOneOrAFreeOneWhenTaken() throws Exception {
+    int port = twoFreePorts();
     try (Sandbox fixed = Sandbox.builder().port(port).start()) {
       assertEquals(port + 1, fixed.webSocketPort());
       assertEquals("ws://127.0.0.1:" + (port + 1) + "/l3/v2", fixed.spotWebSocketLevel3Url().toString());
     }
+    int other = twoFreePorts();
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(other + 1, 1, java.net.InetAddress.getLoopbackAddress());
+         Sandbox fixed = Sandbox.builder().port(other).start()) {
+      assertTrue(fixed.webSocketPort() > 0 && fixed.webSocketPort() != other + 1, "a free port: " + fixed.webSocketPort());
+    }
+  }
+
+  /** A port that is free with the next one. */
+  private static int twoFreePorts() throws Exception {
+    for (int attempt = 0; attempt < 50; attempt++) {
+      try (java.net.ServerSocket first = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+           java.net.ServerSocket second = new java.net.ServerSocket(first.getLocalPort() + 1, 1,
+               java.net.InetAddress.getLoopbackAddress())) {
+        return first.getLocalPort();
+      } catch (java.io.IOException taken) {
+        // the next one is taken: another pair
+      }
+    }
+    throw new AssertionError("no two free ports in a row");
   }
 
   private static void waitForBook(WsClient ws, LocalBook book, java.util.function.Predicate<LocalBook> reached) {
