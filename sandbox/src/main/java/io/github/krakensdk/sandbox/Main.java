@@ -5,9 +5,9 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code java -jar kraken-sandbox.jar [--port N] [--earn-delay-ms N] [--auto-earn-delay-ms N] [--withdrawal-step-ms N]}
+ * {@code java -jar kraken-sandbox.jar [--port N] [--ws-port N] [--earn-delay-ms N] [--auto-earn-delay-ms N] [--withdrawal-step-ms N]}
  * serves the sandbox until the process is stopped, after printing its base URLs and demo
- * credentials. The tour of every operation through the SDK, once {@code --tour}, is its own program
+ * credentials. Spot WebSocket v2 listens on {@code --ws-port} (by default the HTTP port plus one). The tour of every operation through the SDK, once {@code --tour}, is its own program
  * since 1.1.0 ({@code java -jar tour/target/kraken-tour.jar}); {@code --tour} says so and exits.
  */
 public final class Main {
@@ -17,12 +17,18 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws InterruptedException {
+    // The WebSocket library logs through the SLF4J API, and the standalone jar carries no binding on
+    // purpose: without this SLF4J would print a warning about it over the banner.
+    if (System.getProperty("slf4j.internal.verbosity") == null) {
+      System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
     Sandbox.Builder builder = Sandbox.builder();
     boolean tour = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--tour" -> tour = true;
         case "--port" -> builder.port(number(args, ++i));
+        case "--ws-port" -> builder.webSocketPort(number(args, ++i));
         case "--earn-delay-ms" -> builder.earnCompletionDelay(Duration.ofMillis(number(args, ++i)));
         case "--auto-earn-delay-ms" -> builder.autoEarnSwitchDelay(Duration.ofMillis(number(args, ++i)));
         case "--withdrawal-step-ms" -> builder.withdrawalStep(Duration.ofMillis(number(args, ++i)));
@@ -65,7 +71,7 @@ public final class Main {
   }
 
   private static void usage(PrintStream out) {
-    out.println("usage: java -jar kraken-sandbox.jar [--port N] [--earn-delay-ms N] [--auto-earn-delay-ms N] [--withdrawal-step-ms N]");
+    out.println("usage: java -jar kraken-sandbox.jar [--port N] [--ws-port N] [--earn-delay-ms N] [--auto-earn-delay-ms N] [--withdrawal-step-ms N]");
     out.println("The tour of every operation through the SDK: " + TOUR_COMMAND);
   }
 }

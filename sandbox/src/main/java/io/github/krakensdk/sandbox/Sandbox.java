@@ -18,6 +18,7 @@ import io.github.krakensdk.sandbox.internal.http.Router;
 import io.github.krakensdk.sandbox.internal.oauth.OAuthFamily;
 import io.github.krakensdk.sandbox.internal.spot.SpotFamily;
 import io.github.krakensdk.sandbox.internal.spot.funding.Earn;
+import io.github.krakensdk.sandbox.internal.ws.SpotWebSocketServer;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.krakensdk.Environment;
@@ -102,6 +103,8 @@ public final class Sandbox implements Closeable {
   private final ResponseCheck responseCheck;
   private final Nonces nonces;
   private final HttpUrl baseUrl;
+  /** Spot WebSocket v2 on its own port; started last, stopped first. */
+  private final SpotWebSocketServer webSocket;
 
   private Sandbox(Builder builder) throws IOException {
     this.time = new SandboxTime(builder.clock);
@@ -126,6 +129,30 @@ public final class Sandbox implements Closeable {
     server.createContext(ControlPlane.PREFIX, new ControlPlane(this)); // the control plane, sandbox.yaml
     this.seedState = state().export(); // what reset restores
     server.start();
+    boolean implied = builder.webSocketPort < 0;
+    int webSocketPort = !implied ? builder.webSocketPort
+        : builder.port != 0 && builder.port < 65535 ? builder.port + 1 : 0;
+    try {
+      this.webSocket = startWebSocket(webSocketPort, implied, builder.webSocketIdleTimeout);
+    } catch (RuntimeException e) {
+      server.stop(0);
+      executor.shutdownNow();
+      throw e;
+    }
+  }
+
+  /** The WebSocket server; the HTTP port plus one, when only implied and taken, gives way to a free port. */
+  private SpotWebSocketServer startWebSocket(int port, boolean implied, Duration idleTimeout) {
+    SpotWebSocketServer.Tokens tokens = token -> spot.webSocketsTokenKey(token).isPresent()
+        ? spot.exchange().webSocketsTokenAccount(token) : Optional.empty();
+    try {
+      return SpotWebSocketServer.start(port, spot.exchange(), tokens, spot::balances, settings.clock(), idleTimeout);
+    } catch (UncheckedIOException e) {
+      if (!implied || port == 0) {
+        throw e;
+      }
+      return SpotWebSocketServer.start(0, spot.exchange(), tokens, spot::balances, settings.clock(), idleTimeout);
+    }
   }
 
   /** Starts configuring a sandbox: a free port, the system clock, short delays. */
@@ -150,6 +177,53 @@ public final class Sandbox implements Closeable {
 
   public int port() {
     return baseUrl.port();
+  }
+
+  /**
+   * Spot WebSocket v2's public endpoint on this sandbox, {@code ws://127.0.0.1:<port>/v2} (the
+   * service's {@code wss://ws.kraken.com/v2}): {@code book}, {@code ticker}, {@code trade} and
+   * {@code instrument}, streamed from the sandbox's own exchange.
+   *
+   * <pre>{@code
+   * okHttp.newWebSocket(new Request.Builder().url(sandbox.spotWebSocketUrl().toString()).build(), listener);
+   * // {"method":"subscribe","params":{"channel":"book","symbol":["BTC/USD"]},"req_id":1}
+   * }</pre>
+   *
+   * @since 1.1.0
+   */
+  public URI spotWebSocketUrl() {
+    return webSocket.publicUrl();
+  }
+
+  /**
+   * Spot WebSocket v2's authenticated endpoint, {@code ws://127.0.0.1:<port>/auth/v2} (the service's
+   * {@code wss://ws-auth.kraken.com/v2}): {@code executions} and {@code balances} of the account
+   * whose key asked GetWebSocketsToken for the {@code params.token} sent.
+   *
+   * @since 1.1.0
+   */
+  public URI spotWebSocketAuthUrl() {
+    return webSocket.privateUrl();
+  }
+
+  /**
+   * Spot WebSocket v2's level-3 endpoint, {@code ws://127.0.0.1:<port>/l3/v2} (the service's {@code
+   * wss://ws-l3.kraken.com/v2}): {@code level3}, with a token.
+   *
+   * @since 1.1.0
+   */
+  public URI spotWebSocketLevel3Url() {
+    return webSocket.level3Url();
+  }
+
+  /**
+   * The port of the WebSocket server: {@link Builder#webSocketPort} if set, else the HTTP port plus
+   * one when that was chosen (a free one if that is taken), else a free one.
+   *
+   * @since 1.1.0
+   */
+  public int webSocketPort() {
+    return webSocket.port();
   }
 
   /** Where the browser step of the OAuth flow goes; {@link #environment()} carries it. */
@@ -842,6 +916,9 @@ public final class Sandbox implements Closeable {
     rows.add(new String[] {"OAuth", baseUrl + "  (/oauth/...; authorize page " + authorizeUrl() + ")"});
     rows.add(new String[] {"Embed", baseUrl + "  (/b2b/...)"});
     rows.add(new String[] {"Control plane", baseUrl + "sandbox/v1/  (reference " + baseUrl + "sandbox/v1/openapi.yaml)"});
+    rows.add(new String[] {"Spot WebSocket", spotWebSocketUrl() + "  (book, ticker, trade, instrument)"});
+    rows.add(new String[] {"Spot WebSocket auth", spotWebSocketAuthUrl() + "  (executions, balances; GetWebSocketsToken)"});
+    rows.add(new String[] {"Spot WebSocket L3", spotWebSocketLevel3Url() + "  (level3; GetWebSocketsToken)"});
     rows.add(null);
     rows.add(new String[] {"Spot key", demo.spot().key() + "  (Starter, every permission)"});
     rows.add(new String[] {"Spot secret", demo.spot().secret()});
@@ -873,6 +950,7 @@ public final class Sandbox implements Closeable {
   /** Stops serving and releases the threads. */
   @Override
   public void close() {
+    webSocket.close();
     server.stop(0);
     embed.close();
     executor.shutdownNow();
@@ -916,6 +994,8 @@ public final class Sandbox implements Closeable {
     private boolean spotRateLimits = true;
     private int threads = 16;
     private final List<String> redirectUris = new ArrayList<>();
+    private int webSocketPort = -1;
+    private Duration webSocketIdleTimeout = Duration.ofSeconds(60);
 
     private Builder() {}
 
@@ -925,6 +1005,36 @@ public final class Sandbox implements Closeable {
         throw new IllegalArgumentException("port must be 0 to 65535 (was " + port + ")");
       }
       this.port = port;
+      return this;
+    }
+
+    /**
+     * The port of the Spot WebSocket server on 127.0.0.1; 0 takes a free one. By default the HTTP
+     * {@link #port} plus one when a port was given (8080: WebSocket on 8081; a free one if that is
+     * taken), else a free one.
+     *
+     * @since 1.1.0
+     */
+    public Builder webSocketPort(int port) {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("webSocketPort must be 0 to 65535 (was " + port + ")");
+      }
+      this.webSocketPort = port;
+      return this;
+    }
+
+    /**
+     * How long a WebSocket connection without a subscription may stay silent before the sandbox
+     * closes it (1000, {@code idle}); 60 s by default.
+     *
+     * @since 1.1.0
+     */
+    public Builder webSocketIdleTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "timeout == null");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("webSocketIdleTimeout must be positive (was " + timeout + ")");
+      }
+      this.webSocketIdleTimeout = timeout;
       return this;
     }
 

@@ -1,6 +1,7 @@
 package io.github.krakensdk.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,6 +103,9 @@ class SandboxTest {
       String printed = String.join("\n", lines);
       assertTrue(printed.startsWith("Kraken sandbox on http://127.0.0.1:" + port + "/"), printed);
       assertTrue(printed.contains(SandboxCredentials.DEMO.spot().secret()), printed);
+      assertTrue(printed.matches("(?s).*Spot WebSocket +ws://127\\.0\\.0\\.1:\\d+/v2 .*")
+          && printed.contains("/auth/v2") && printed.contains("/l3/v2"), printed);
+      assertFalse(printed.contains("SLF4J"), "no logging warning over the banner: " + printed);
       try (Sandbox probe = Sandbox.builder().start()) {
         Raw.Answer assets = new Raw(probe).send(new okhttp3.Request.Builder()
             .url("http://127.0.0.1:" + port + "/0/public/Assets?asset=XBT").build());

@@ -15,12 +15,13 @@ import org.junit.jupiter.api.Test;
  * The sandbox is light to depend on: what a project that uses it in-process gets with it (its
  * runtime classpath, as the build resolves it into {@code target/runtime-classpath.txt}) is at most
  * 19 jars besides the sandbox's own, none of them an OpenAPI, YAML or JSON Schema library: the
- * contracts are compiled at build time.
+ * contracts are compiled at build time. Since 1.1.0 the WebSocket server (Java-WebSocket) brings
+ * the SLF4J API with it, and only the API: no logging binding is passed on.
  */
 class RuntimeClasspathTest {
   private static final int MOST_JARS = 20;
   private static final List<String> HEAVY = List.of("swagger", "jackson", "guava", "rhino", "snakeyaml",
-      "json-schema", "atlassian", "kraken-api-spec", "slf4j");
+      "json-schema", "atlassian", "kraken-api-spec");
 
   @Test
   void aProjectUsingTheSandboxGetsAtMostTwentyJarsAndNoneOfTheHeavyOnes() throws IOException {
@@ -34,6 +35,13 @@ class RuntimeClasspathTest {
             entry + " is on the sandbox's runtime classpath (" + heavy + ")");
       }
     }
+    for (String entry : entries) {
+      String name = Path.of(entry).getFileName().toString().toLowerCase(Locale.ROOT);
+      assertTrue(!name.contains("slf4j") || name.startsWith("slf4j-api-"),
+          entry + ": the SLF4J API comes with Java-WebSocket, never a binding (the application chooses its logging)");
+    }
+    assertTrue(entries.stream().anyMatch(entry -> entry.contains("java-websocket")),
+        "the Spot WebSocket server's library: " + entries);
     assertTrue(entries.stream().anyMatch(entry -> entry.contains("kraken-sdk")),
         "Sandbox.newClient() returns a KrakenClient: kraken-sdk comes with the sandbox; " + entries);
   }

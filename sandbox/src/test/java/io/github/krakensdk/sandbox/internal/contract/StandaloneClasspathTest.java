@@ -67,6 +67,21 @@ class StandaloneClasspathTest {
         assertEquals(200, time.statusCode(), time.body());
         assertTrue(time.body().contains("\"unixtime\"") && time.body().contains("\"error\":[]"), time.body());
 
+        // The WebSocket server runs on the runtime classpath too (Java-WebSocket and the SLF4J API):
+        // a connection to the public endpoint gets the status message.
+        URI webSocket = (URI) sandboxClass.getMethod("spotWebSocketUrl").invoke(sandbox);
+        java.util.concurrent.CompletableFuture<String> status = new java.util.concurrent.CompletableFuture<>();
+        java.net.http.WebSocket socket = http.newWebSocketBuilder().buildAsync(webSocket, new java.net.http.WebSocket.Listener() {
+          @Override
+          public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket ws, CharSequence data, boolean last) {
+            status.complete(data.toString());
+            return null;
+          }
+        }).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        String first = status.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue(first.startsWith("{\"channel\":\"status\"") && first.contains("\"system\":\"online\""), first);
+        socket.abort();
+
         // The compiled Spot contract checks what a Kraken call is sent.
         HttpResponse<String> assets = http.send(HttpRequest.newBuilder(base.resolve("0/public/Assets?assetVersion=one"))
             .build(), HttpResponse.BodyHandlers.ofString());

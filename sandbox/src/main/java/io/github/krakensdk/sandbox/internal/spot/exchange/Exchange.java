@@ -554,9 +554,9 @@ public final class Exchange {
   }
 
   /**
-   * The API key a WebSocket token was handed to, while it can still be used to connect (the
-   * sandbox serves no WebSocket, so a token never gets past that window); empty for a token it
-   * never handed out or one older than {@link #WEB_SOCKETS_TOKEN_LIFETIME}.
+   * The API key a WebSocket token was handed to, while it can still be used to subscribe on a new
+   * connection; empty for a token it never handed out or one older than {@link
+   * #WEB_SOCKETS_TOKEN_LIFETIME}. (A connection that accepted the token keeps it: see internal.ws.)
    */
   public synchronized Optional<String> webSocketsTokenKey(String token) {
     WebSocketsGrant grant = webSocketsTokens.get(requireNonNull(token, "token == null"));
@@ -564,6 +564,20 @@ public final class Exchange {
       return Optional.empty();
     }
     return Optional.of(grant.apiKey());
+  }
+
+  /** The account a WebSocket token was handed to, while it can still be used ({@link #webSocketsTokenKey}'s rule). */
+  public synchronized Optional<String> webSocketsTokenAccount(String token) {
+    WebSocketsGrant grant = webSocketsTokens.get(requireNonNull(token, "token == null"));
+    if (grant == null || !clock.instant().isBefore(grant.issued().plus(WEB_SOCKETS_TOKEN_LIFETIME))) {
+      return Optional.empty();
+    }
+    return Optional.of(grant.account());
+  }
+
+  /** The engine, for {@link StreamViews}, which reads it under this exchange's lock. */
+  Engine engine() {
+    return engine;
   }
 
   /**

@@ -1,0 +1,328 @@
+package io.github.krakensdk.sandbox.internal.ws;
+
+import io.github.krakensdk.sandbox.internal.spot.exchange.Catalog;
+import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
+import io.github.krakensdk.sandbox.internal.spot.exchange.ExchangeError;
+import io.github.krakensdk.sandbox.internal.spot.exchange.StreamViews;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The trading methods of the authenticated endpoint, each the REST operation of the same exchange
+ * with the WebSocket's names: {@code add_order} is AddOrder ({@code order_qty} the volume,
+ * {@code limit_price} the price, {@code triggers.price} the trigger), {@code cancel_order} is
+ * CancelOrder per order, {@code cancel_all} CancelAll, {@code cancel_all_orders_after}
+ * CancelAllOrdersAfter. The exchange's refusal is the reply's one {@code error} string.
+ */
+final class Trading {
+  static final Set<String> METHODS = Set.of("add_order", "cancel_order", "cancel_all", "cancel_all_orders_after");
+  private static final Set<String> ADD_ORDER_MEMBERS = Set.of("order_type", "side", "order_qty", "symbol",
+      "limit_price", "limit_price_type", "triggers", "time_in_force", "margin", "post_only", "reduce_only",
+      "effective_time", "expire_time", "deadline", "cl_ord_id", "order_userref", "conditional", "display_qty",
+      "fee_preference", "no_mpp", "stp_type", "cash_order_qty", "validate", "sender_sub_id", "token", "stop_price",
+      "trigger");
+  private static final Set<String> TRIGGERED = Set.of("stop-loss", "stop-loss-limit", "take-profit",
+      "take-profit-limit", "trailing-stop", "trailing-stop-limit");
+
+  /** A refusal of the whole request. */
+  static final class Refused extends Exception {
+    Refused(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  private final Exchange exchange;
+  private final StreamViews views;
+
+  Trading(Exchange exchange, StreamViews views) {
+    this.exchange = exchange;
+    this.views = views;
+  }
+
+  /** The results of a method: one for most, one per cancelled order for {@code cancel_order}. */
+  List<Map<String, Object>> call(String method, String account, Map<String, Object> params) throws Refused {
+    try {
+      return switch (method) {
+        case "add_order" -> List.of(addOrder(account, params));
+        case "cancel_order" -> cancelOrder(account, params);
+        case "cancel_all" -> List.of(count(exchange.handle("cancelAllOrders", account, Map.of())));
+        case "cancel_all_orders_after" -> List.of(cancelAfter(account, params));
+        default -> throw new IllegalArgumentException(method);
+      };
+    } catch (ExchangeError e) {
+      throw new Refused(e.errors().get(0));
+    }
+  }
+
+  private Map<String, Object> addOrder(String account, Map<String, Object> p) throws Refused {
+    for (String member : p.keySet()) {
+      if (!ADD_ORDER_MEMBERS.contains(member)) {
+        throw new Refused("EGeneral:Invalid arguments:" + member + ": not a member of add_order");
+      }
+    }
+    String symbol = text(p, "symbol", true);
+    Catalog.Pair pair = exchange.pair(symbol).filter(found -> found.display().equals(symbol))
+        .orElseThrow(() -> new Refused("EGeneral:Invalid arguments:symbol: not a pair of Spot WebSocket v2 (such as BTC/USD), was " + symbol));
+    String type = text(p, "order_type", true);
+    Map<String, Object> rest = new LinkedHashMap<>();
+    rest.put("pair", pair.name());
+    rest.put("type", text(p, "side", true));
+    rest.put("ordertype", type);
+    List<String> flags = new ArrayList<>();
+    BigDecimal cash = number(p, "cash_order_qty");
+    if (cash != null) {
+      rest.put("volume", cash.toPlainString());
+      flags.add("viqc");
+    } else {
+      rest.put("volume", required(p, "order_qty").toPlainString());
+    }
+    BigDecimal limit = number(p, "limit_price");
+    Map<String, Object> triggers = object(p, "triggers");
+    if (TRIGGERED.contains(type)) {
+      if (triggers == null || number(triggers, "price") == null) {
+        throw new Refused("EGeneral:Invalid arguments:triggers.price: required for a " + type + " order");
+      }
+      rest.put("price", relative(triggers, "price", "price_type"));
+      if (limit != null) {
+        rest.put("price2", relative(p, "limit_price", "limit_price_type"));
+      }
+      if (triggers.get("reference") != null) {
+        rest.put("trigger", text(triggers, "reference", false));
+      }
+    } else if (limit != null) {
+      rest.put("price", limit.toPlainString());
+    }
+    String tif = text(p, "time_in_force", false);
+    if (tif != null) {
+      rest.put("timeinforce", tif.toUpperCase(Locale.ROOT));
+    }
+    if (flag(p, "post_only")) {
+      flags.add("post");
+    }
+    if (flag(p, "no_mpp")) {
+      flags.add("nompp");
+    }
+    String fee = text(p, "fee_preference", false);
+    if (fee != null) {
+      flags.add(fee.equals("base") ? "fcib" : fee.equals("quote") ? "fciq" : "fee_preference");
+    }
+    if (!flags.isEmpty()) {
+      rest.put("oflags", String.join(",", flags));
+    }
+    BigDecimal display = number(p, "display_qty");
+    if (display != null) {
+      rest.put("displayvol", display.toPlainString());
+    }
+    String stp = text(p, "stp_type", false);
+    if (stp != null) {
+      rest.put("stptype", stp.replace('_', '-'));
+    }
+    rest.put("starttm", unix(p, "effective_time"));
+    rest.put("expiretm", unix(p, "expire_time"));
+    rest.put("deadline", text(p, "deadline", false));
+    rest.put("cl_ord_id", text(p, "cl_ord_id", false));
+    BigDecimal userref = number(p, "order_userref");
+    if (userref != null) {
+      if (rest.get("cl_ord_id") != null) {
+        throw new Refused("EGeneral:Invalid arguments:order_userref: not with cl_ord_id");
+      }
+      rest.put("userref", userref.toPlainString());
+    }
+    if (flag(p, "margin")) {
+      rest.put("leverage", "2");
+    }
+    if (flag(p, "reduce_only")) {
+      rest.put("reduce_only", true);
+    }
+    Map<String, Object> conditional = object(p, "conditional");
+    if (conditional != null) {
+      rest.put("close[ordertype]", text(conditional, "order_type", true));
+      BigDecimal trigger = number(conditional, "trigger_price");
+      BigDecimal closeLimit = number(conditional, "limit_price");
+      if (trigger != null) {
+        rest.put("close[price]", relative(conditional, "trigger_price", "trigger_price_type"));
+        if (closeLimit != null) {
+          rest.put("close[price2]", relative(conditional, "limit_price", "limit_price_type"));
+        }
+      } else if (closeLimit != null) {
+        rest.put("close[price]", relative(conditional, "limit_price", "limit_price_type"));
+      }
+    }
+    boolean validate = flag(p, "validate");
+    if (validate) {
+      rest.put("validate", true);
+    }
+    rest.values().removeIf(java.util.Objects::isNull);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> placed = (Map<String, Object>) exchange.handle("addOrder", account, rest);
+    Map<String, Object> result = Messages.object();
+    Object txids = placed.get("txid");
+    result.put("order_id", txids instanceof List<?> list && !list.isEmpty() ? list.get(0) : "");
+    if (rest.get("cl_ord_id") != null) {
+      result.put("cl_ord_id", rest.get("cl_ord_id"));
+    }
+    if (userref != null) {
+      result.put("order_userref", userref.longValueExact());
+    }
+    return result;
+  }
+
+  private List<Map<String, Object>> cancelOrder(String account, Map<String, Object> p) throws Refused {
+    List<String> references = new ArrayList<>();
+    for (String member : List.of("order_id", "cl_ord_id", "order_userref")) {
+      Object value = p.get(member);
+      if (value == null) {
+        continue;
+      }
+      if (!(value instanceof List<?> list) || list.isEmpty()) {
+        throw new Refused("EGeneral:Invalid arguments:" + member + ": must be a list");
+      }
+      for (Object item : list) {
+        references.add(member + " " + (item instanceof BigDecimal number ? number.toPlainString() : String.valueOf(item)));
+      }
+    }
+    for (String member : p.keySet()) {
+      if (!Set.of("order_id", "cl_ord_id", "order_userref", "token").contains(member)) {
+        throw new Refused("EGeneral:Invalid arguments:" + member + ": not a member of cancel_order");
+      }
+    }
+    if (references.isEmpty()) {
+      throw new Refused("EGeneral:Invalid arguments:order_id: one of order_id, cl_ord_id, order_userref is required");
+    }
+    List<Map<String, Object>> results = new ArrayList<>();
+    for (String reference : references) {
+      String member = reference.substring(0, reference.indexOf(' '));
+      String value = reference.substring(reference.indexOf(' ') + 1);
+      List<StreamViews.OrderView> before = views.orders(account);
+      exchange.handle("cancelOrder", account, member.equals("cl_ord_id") ? Map.of("cl_ord_id", value) : Map.of("txid", value));
+      for (StreamViews.OrderView order : before) {
+        boolean named = member.equals("order_id") ? order.txid().equals(value)
+            : member.equals("cl_ord_id") ? value.equals(order.clOrdId())
+            : order.userref() != null && value.equals(order.userref().toString());
+        if (named && (order.status().equals("open") || order.status().equals("pending"))) {
+          Map<String, Object> result = Messages.object();
+          result.put("order_id", order.txid());
+          if (order.clOrdId() != null) {
+            result.put("cl_ord_id", order.clOrdId());
+          }
+          results.add(result);
+        }
+      }
+    }
+    return results;
+  }
+
+  private Map<String, Object> cancelAfter(String account, Map<String, Object> p) throws Refused {
+    BigDecimal timeout = required(p, "timeout");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> answer = (Map<String, Object>) exchange.handle("cancelAllOrdersAfter", account,
+        Map.of("timeout", timeout.toPlainString()));
+    Map<String, Object> result = Messages.object();
+    result.put("currentTime", answer.get("currentTime"));
+    Object trigger = answer.get("triggerTime");
+    result.put("triggerTime", "0".equals(trigger) ? "1970-01-01T00:00:00Z" : trigger);
+    return result;
+  }
+
+  private static Map<String, Object> count(Object answer) {
+    Map<String, Object> result = Messages.object();
+    result.put("count", ((Map<?, ?>) answer).get("count"));
+    return result;
+  }
+
+  // ---- reading the WebSocket params ----
+
+  private static String text(Map<String, Object> p, String member, boolean required) throws Refused {
+    Object value = p.get(member);
+    if (value == null) {
+      if (required) {
+        throw new Refused("EGeneral:Invalid arguments:" + member + ": required");
+      }
+      return null;
+    }
+    if (!(value instanceof String text)) {
+      throw new Refused("EGeneral:Invalid arguments:" + member + ": must be a string, was " + value);
+    }
+    return text;
+  }
+
+  private static BigDecimal number(Map<String, Object> p, String member) throws Refused {
+    Object value = p.get(member);
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof BigDecimal number)) {
+      throw new Refused("EGeneral:Invalid arguments:" + member + ": must be a number, was " + value);
+    }
+    return number;
+  }
+
+  private static BigDecimal required(Map<String, Object> p, String member) throws Refused {
+    BigDecimal number = number(p, member);
+    if (number == null) {
+      throw new Refused("EGeneral:Invalid arguments:" + member + ": required");
+    }
+    return number;
+  }
+
+  private static boolean flag(Map<String, Object> p, String member) throws Refused {
+    Object value = p.get(member);
+    if (value == null) {
+      return false;
+    }
+    if (!(value instanceof Boolean flag)) {
+      throw new Refused("EGeneral:Invalid arguments:" + member + ": must be a boolean, was " + value);
+    }
+    return flag;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> object(Map<String, Object> p, String member) throws Refused {
+    Object value = p.get(member);
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof Map<?, ?>)) {
+      throw new Refused("EGeneral:Invalid arguments:" + member + ": must be an object, was " + value);
+    }
+    return (Map<String, Object>) value;
+  }
+
+  /** A price with its type: {@code static} as is, {@code pct} as {@code +n%}, {@code quote} as {@code +n}. */
+  private static String relative(Map<String, Object> p, String member, String typeMember) throws Refused {
+    BigDecimal value = number(p, member);
+    String type = text(p, typeMember, false);
+    if (type == null || type.equals("static")) {
+      return value.toPlainString();
+    }
+    String sign = value.signum() < 0 ? "-" : "+";
+    String magnitude = value.abs().toPlainString();
+    return switch (type) {
+      case "pct" -> sign + magnitude + "%";
+      case "quote" -> sign + magnitude;
+      default -> throw new Refused("EGeneral:Invalid arguments:" + typeMember + ": must be one of static, pct, quote, was " + type);
+    };
+  }
+
+  /** An RFC 3339 time as the Unix seconds the exchange reads. */
+  private static String unix(Map<String, Object> p, String member) throws Refused {
+    String text = text(p, member, false);
+    if (text == null) {
+      return null;
+    }
+    try {
+      Instant at = OffsetDateTime.parse(text).toInstant();
+      return Long.toString(at.getEpochSecond());
+    } catch (DateTimeParseException e) {
+      throw new Refused("EGeneral:Invalid arguments:" + member + ": must be an RFC 3339 time, was " + text);
+    }
+  }
+}
