@@ -46,6 +46,14 @@ import okhttp3.OkHttpClient;
  * }
  * }</pre>
  *
+ * <p><b>Order books.</b> {@link #orderBooks} keeps the books of a {@code book} subscription, each
+ * checked by Kraken's CRC32 after every message and resynchronised on its own after a mismatch:
+ *
+ * <pre>{@code
+ * OrderBookSubscription books = ws.orderBooks(params -> params.symbol(List.of("BTC/USD", "ETH/USD")),
+ *     book -> render(book.symbol(), book.bestBid(), book.bestAsk())).join();
+ * }</pre>
+ *
  * <p><b>Connections.</b> Each connection pings ({@code {"method":"ping"}}) every {@link
  * Builder#pingInterval ping interval} and reconnects when the pong does not come within the {@link
  * Builder#pongTimeout pong timeout}. It reconnects after any close or failure with jittered backoff
