@@ -3,20 +3,30 @@ package io.github.krakensdk.websocket;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.websocket.internal.Connection;
+import io.github.krakensdk.runtime.validation.Constraints;
+import io.github.krakensdk.websocket.internal.BookFeed;
 import io.github.krakensdk.websocket.internal.JsonCodec;
+import io.github.krakensdk.websocket.internal.ModelCodec;
 import io.github.krakensdk.websocket.internal.ReqIds;
 import io.github.krakensdk.websocket.internal.Scheduler;
 import io.github.krakensdk.websocket.internal.SystemScheduler;
+import io.github.krakensdk.websocket.internal.model.BookSubscribeRequest;
+import io.github.krakensdk.websocket.internal.model.WebSocketRequests;
+import io.github.krakensdk.websocket.internal.model.WsMessage;
+import io.github.krakensdk.websocket.internal.model.WsRequest;
+import io.github.krakensdk.websocket.model.BookSubscribeParams;
 import java.io.Closeable;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 import okhttp3.OkHttpClient;
 
@@ -34,6 +44,14 @@ import okhttp3.OkHttpClient;
  *           message -> render(message))
  *       .join();
  * }
+ * }</pre>
+ *
+ * <p><b>Order books.</b> {@link #orderBooks} keeps the books of a {@code book} subscription, each
+ * checked by Kraken's CRC32 after every message and resynchronised on its own after a mismatch:
+ *
+ * <pre>{@code
+ * OrderBookSubscription books = ws.orderBooks(params -> params.symbol(List.of("BTC/USD", "ETH/USD")),
+ *     book -> render(book.symbol(), book.bestBid(), book.bestAsk())).join();
  * }</pre>
  *
  * <p><b>Connections.</b> Each connection pings ({@code {"method":"ping"}}) every {@link
@@ -76,6 +94,9 @@ public final class KrakenWebSocketClient implements Closeable {
   private final JsonCodec codec = new JsonCodec();
   private final Map<WebSocketEndpoint, WebSocketConnection> connections = new EnumMap<>(WebSocketEndpoint.class);
   private final Map<WebSocketEndpoint, Connection<JsonRequest, Map<String, Object>>> engines =
+      new EnumMap<>(WebSocketEndpoint.class);
+  private final ModelCodec models = new ModelCodec();
+  private final Map<WebSocketEndpoint, Connection<WsRequest, WsMessage>> modelEngines =
       new EnumMap<>(WebSocketEndpoint.class);
   private boolean closed;
 
@@ -124,12 +145,69 @@ public final class KrakenWebSocketClient implements Closeable {
     return connection;
   }
 
+  /**
+   * Subscribes to the {@code book} channel of Spot's public endpoint for {@code params}' symbols and
+   * keeps one order book per symbol, checked by Kraken's CRC32 after every message; {@code
+   * listener} gets each book whose checksum matched, and each mismatch, after which that symbol
+   * alone is unsubscribed and subscribed again. The future completes after one ack per symbol.
+   *
+   * <pre>{@code
+   * OrderBookSubscription books = ws.orderBooks(
+   *     BookSubscribeParams.builder().symbol(List.of("BTC/USD")).depth(BookDepth.NUMBER_10).build(),
+   *     book -> System.out.println(book.bestBid() + " / " + book.bestAsk())).join();
+   * }</pre>
+   *
+   * <p>The books run on their own connection to {@link WebSocketEndpoint#SPOT_PUBLIC}, on the
+   * generated message models, beside the one of {@link #connection} (JSON trees).
+   *
+   * @throws io.github.krakensdk.errors.ConstraintViolationException if {@code params} breaks the
+   *     contract (no {@code symbol}, say), before anything is sent
+   */
+  public CompletableFuture<OrderBookSubscription> orderBooks(BookSubscribeParams params, OrderBookListener listener) {
+    requireNonNull(params, "params == null");
+    requireNonNull(listener, "listener == null");
+    // req_id is the connection's: the request is built with a placeholder and checked on its params.
+    BookSubscribeRequest request = WebSocketRequests.bookSubscribe(params, 1L);
+    Constraints constraints = Constraints.create();
+    request.validate(constraints);
+    constraints.throwIfAny("subscribe");
+    BookFeed feed = new BookFeed(request, models, listener);
+    Connection<WsRequest, WsMessage> engine = modelConnection(WebSocketEndpoint.SPOT_PUBLIC);
+    Connection<WsRequest, WsMessage>.Sub sub = feed.subscribe(engine);
+    OrderBookSubscription subscription = new OrderBookSubscription(engine, sub, feed);
+    return sub.acknowledged().thenApply(acknowledged -> subscription);
+  }
+
+  /** {@link #orderBooks(BookSubscribeParams, OrderBookListener)} with params built by {@code params}. */
+  public CompletableFuture<OrderBookSubscription> orderBooks(Consumer<BookSubscribeParams.Builder> params,
+      OrderBookListener listener) {
+    requireNonNull(params, "params == null");
+    BookSubscribeParams.Builder builder = BookSubscribeParams.builder();
+    params.accept(builder);
+    return orderBooks(builder.build(), listener);
+  }
+
+  /** The connection to {@code endpoint} on the generated models, opened on the first call. */
+  synchronized Connection<WsRequest, WsMessage> modelConnection(WebSocketEndpoint endpoint) {
+    requireNonNull(endpoint, "endpoint == null");
+    if (closed) throw new IllegalStateException("the client is closed");
+    Connection<WsRequest, WsMessage> existing = modelEngines.get(endpoint);
+    if (existing != null) return existing;
+    Connection<WsRequest, WsMessage> engine = new Connection<>(endpoint, environment.url(endpoint), http, models,
+        models, tokenSource, completion, scheduler, reconnectPolicy, random, pingInterval, pongTimeout,
+        connectionListener, reqIds, queueCapacity);
+    modelEngines.put(endpoint, engine);
+    engine.start();
+    return engine;
+  }
+
   @Override public void close() {
     synchronized (this) {
       if (closed) return;
       closed = true;
     }
     for (Connection<JsonRequest, Map<String, Object>> engine : engines.values()) engine.close();
+    for (Connection<WsRequest, WsMessage> engine : modelEngines.values()) engine.close();
     if (ownedScheduler != null) ownedScheduler.shutdown();
     if (ownedCompletion != null) ownedCompletion.shutdown();
   }

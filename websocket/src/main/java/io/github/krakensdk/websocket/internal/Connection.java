@@ -176,6 +176,32 @@ public final class Connection<Q, M> {
     return enqueue(writer.unsubscribeOf(sub.request));
   }
 
+  /**
+   * Resynchronises part of a live {@code sub} (one book whose checksum failed): sends {@code
+   * unsubscribe} then {@code subscribe} (both of that part alone) without changing what a
+   * reconnect sends, which stays {@code sub}'s original request. The future completes with the
+   * subscribe's acks; at once, with none, when the socket is down (the reconnect resubscribes all
+   * of {@code sub}) or {@code sub} has ended.
+   */
+  public synchronized CompletableFuture<List<M>> resubscribe(Sub sub, Q unsubscribe, Q subscribe) {
+    requireNonNull(sub, "sub == null");
+    requireNonNull(unsubscribe, "unsubscribe == null");
+    requireNonNull(subscribe, "subscribe == null");
+    if (!writer.method(unsubscribe).equals("unsubscribe") || !writer.method(subscribe).equals("subscribe")) {
+      throw new IllegalArgumentException("an unsubscribe then a subscribe: " + writer.method(unsubscribe) + ", "
+          + writer.method(subscribe));
+    }
+    if (socket == null || !subscriptions.contains(sub)) return CompletableFuture.completedFuture(List.of());
+    Pending resubscribe = new Pending(subscribe, null);
+    transmit(new Pending(unsubscribe, null));
+    if (socket != null) transmit(resubscribe);
+    // Not sent (the socket is closing): the reconnect sends sub's whole request again instead.
+    if (outbox.removeIf(pending -> pending.request == unsubscribe || pending.request == subscribe)) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    return resubscribe.future;
+  }
+
   /** The live subscriptions' original requests, in subscribe order. */
   public synchronized List<Q> subscriptionRequests() {
     List<Q> requests = new ArrayList<>();
@@ -363,7 +389,20 @@ public final class Connection<Q, M> {
     long id = nextReqId();
     pending.reqId = id;
     inFlight.put(id, pending);
-    String text = writer.write(pending.request, id, endpoint.authenticated() ? token : null);
+    String text;
+    try {
+      text = writer.write(pending.request, id, endpoint.authenticated() ? token : null);
+    } catch (RuntimeException e) {
+      // A request the contract refuses on this endpoint (a private one on a public endpoint): never sent.
+      inFlight.remove(id);
+      if (pending.sub != null) {
+        subscriptions.remove(pending.sub);
+        pending.sub.fail(e);
+      } else {
+        failLater(pending.future, e);
+      }
+      return;
+    }
     if (!socket.send(text)) {
       // The socket is closing: nothing went out; it waits for the next connection.
       inFlight.remove(id);

@@ -1,0 +1,428 @@
+package io.github.krakensdk.websocket;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.errors.ConstraintViolationException;
+import io.github.krakensdk.websocket.internal.Connection;
+import io.github.krakensdk.websocket.internal.Json;
+import io.github.krakensdk.websocket.internal.Sink;
+import io.github.krakensdk.websocket.internal.model.AddOrderReply;
+import io.github.krakensdk.websocket.internal.model.BookMessage;
+import io.github.krakensdk.websocket.internal.model.BookSubscribeRequest;
+import io.github.krakensdk.websocket.internal.model.SubscribeReply;
+import io.github.krakensdk.websocket.internal.model.WebSocketRequests;
+import io.github.krakensdk.websocket.internal.model.WsMessage;
+import io.github.krakensdk.websocket.internal.model.WsRequest;
+import io.github.krakensdk.websocket.model.AddOrderParams;
+import io.github.krakensdk.websocket.model.BookDepth;
+import io.github.krakensdk.websocket.model.BookSubscribeParams;
+import io.github.krakensdk.websocket.model.OrderType;
+import io.github.krakensdk.websocket.model.Side;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The connection layer on the generated models (ModelCodec) and the order books fed from a typed
+ * {@code book} subscription, against MockWebServer's WebSocket upgrade, on a fake clock.
+ */
+final class TypedConnectionTest {
+  private final MockWebServer server = new MockWebServer();
+  private final FakeScheduler clock = new FakeScheduler();
+  private final BlockingQueue<String> events = new LinkedBlockingQueue<>();
+  private final AtomicInteger tokensIssued = new AtomicInteger();
+  private final ExecutorService completion = Executors.newSingleThreadExecutor(runnable -> {
+    Thread thread = new Thread(runnable, "test-completion");
+    thread.setDaemon(true);
+    return thread;
+  });
+  private KrakenWebSocketClient client;
+
+  @BeforeEach void start() throws IOException {
+    server.start();
+    WebSocketEnvironment.Builder environment = WebSocketEnvironment.PRODUCTION.toBuilder();
+    for (WebSocketEndpoint endpoint : WebSocketEndpoint.values()) {
+      environment.url(endpoint, server.url("/" + endpoint.name().toLowerCase()).toString());
+    }
+    client = KrakenWebSocketClient.builder()
+        .environment(environment.build())
+        .tokenSource(() -> CompletableFuture.completedFuture("token-" + tokensIssued.incrementAndGet()))
+        .completionExecutor(completion)
+        .reconnectPolicy(ReconnectPolicy.builder().initialBackoff(Duration.ofSeconds(1)).build())
+        .pingInterval(Duration.ofSeconds(30))
+        .pongTimeout(Duration.ofSeconds(10))
+        .connectionListener(new ConnectionListener() {
+          @Override public void connected(WebSocketEndpoint endpoint) {
+            events.add("connected");
+          }
+
+          @Override public void disconnected(WebSocketEndpoint endpoint, int code, String reason) {
+            events.add("disconnected " + code + " " + reason);
+          }
+
+          @Override public void reconnectScheduled(WebSocketEndpoint endpoint, Duration delay, String reason) {
+            events.add("reconnect " + reason);
+          }
+
+          @Override public void budgetWait(WebSocketEndpoint endpoint, Duration wait) {
+            events.add("budget " + wait);
+          }
+
+          @Override public void terminated(WebSocketEndpoint endpoint, String reason) {
+            events.add("terminated " + reason);
+          }
+        })
+        .scheduler(clock)
+        .random(new SplittableRandom(25))
+        .build();
+  }
+
+  @AfterEach void stop() throws IOException {
+    client.close();
+    completion.shutdownNow();
+    server.close();
+  }
+
+  private ServerSocket upgrade() {
+    ServerSocket socket = new ServerSocket();
+    server.enqueue(new MockResponse.Builder().webSocketUpgrade(socket).build());
+    return socket;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> parse(String frame) throws IOException {
+    return (Map<String, Object>) Json.parse(frame);
+  }
+
+  private static long reqId(String frame) throws IOException {
+    return ((BigDecimal) parse(frame).get("req_id")).longValueExact();
+  }
+
+  private String awaitEvent(String prefix) throws InterruptedException {
+    while (true) {
+      String event = events.poll(5, TimeUnit.SECONDS);
+      if (event == null) fail("no event starting with '" + prefix + "'");
+      if (event.startsWith(prefix)) return event;
+    }
+  }
+
+  private static <T> T await(CompletableFuture<T> future) throws Exception {
+    return future.get(5, TimeUnit.SECONDS);
+  }
+
+  private static Throwable failureOf(CompletableFuture<?> future) throws Exception {
+    try {
+      future.get(5, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      return e.getCause();
+    }
+    throw new AssertionError("the future completed: " + future.join());
+  }
+
+  /** Kraken's guide (spot-ws-book-v2): BTC/USD at depth 10, whose CRC32 is 3310070434. */
+  private static final String GUIDE_LEVELS = "\"bids\":["
+      + "{\"price\":45283.5,\"qty\":0.10000000},{\"price\":45283.4,\"qty\":1.54582015},"
+      + "{\"price\":45282.1,\"qty\":0.10000000},{\"price\":45281.0,\"qty\":0.10000000},"
+      + "{\"price\":45280.3,\"qty\":1.54592586},{\"price\":45279.0,\"qty\":0.07990000},"
+      + "{\"price\":45277.6,\"qty\":0.03310103},{\"price\":45277.5,\"qty\":0.30000000},"
+      + "{\"price\":45277.3,\"qty\":1.54602737},{\"price\":45276.6,\"qty\":0.15445238}],"
+      + "\"asks\":["
+      + "{\"price\":45285.2,\"qty\":0.00100000},{\"price\":45286.4,\"qty\":1.54571953},"
+      + "{\"price\":45286.6,\"qty\":1.54571109},{\"price\":45289.6,\"qty\":1.54560911},"
+      + "{\"price\":45290.2,\"qty\":0.15890660},{\"price\":45291.8,\"qty\":1.54553491},"
+      + "{\"price\":45294.7,\"qty\":0.04454749},{\"price\":45296.1,\"qty\":0.35380000},"
+      + "{\"price\":45297.5,\"qty\":0.09945542},{\"price\":45299.5,\"qty\":0.18772827}]";
+  private static final long GUIDE_CHECKSUM = 3310070434L;
+
+  private static String snapshot(String symbol, long checksum) {
+    return "{\"channel\":\"book\",\"type\":\"snapshot\",\"data\":[{\"symbol\":\"" + symbol + "\"," + GUIDE_LEVELS
+        + ",\"checksum\":" + checksum + "}]}";
+  }
+
+  private static String ack(String method, long id, String symbol) {
+    return "{\"method\":\"" + method + "\",\"result\":{\"channel\":\"book\",\"depth\":10,\"snapshot\":true,"
+        + "\"symbol\":\"" + symbol + "\"},\"success\":true,\"time_in\":\"2023-09-25T09:04:31.742599Z\","
+        + "\"time_out\":\"2023-09-25T09:04:31.742648Z\",\"req_id\":" + id + "}";
+  }
+
+  private static BookSubscribeRequest bookRequest(String... symbols) {
+    return WebSocketRequests.bookSubscribe(
+        BookSubscribeParams.builder().symbol(List.of(symbols)).depth(BookDepth.NUMBER_10).build(), 1L);
+  }
+
+  private static final class Messages implements Sink<WsMessage> {
+    final BlockingQueue<WsMessage> received = new LinkedBlockingQueue<>();
+
+    @Override public void onMessage(WsMessage message) {
+      received.add(message);
+    }
+
+    @Override public void onFailure(Throwable failure) {
+    }
+
+    WsMessage next() throws InterruptedException {
+      WsMessage message = received.poll(5, TimeUnit.SECONDS);
+      if (message == null) fail("no message");
+      return message;
+    }
+  }
+
+  // The connection on the generated models.
+
+  @Test void aTypedBookSubscribeWithTwoSymbolsCompletesAfterTwoAcks() throws Exception {
+    ServerSocket socket = upgrade();
+    Connection<WsRequest, WsMessage> connection = client.modelConnection(WebSocketEndpoint.SPOT_PUBLIC);
+    Messages messages = new Messages();
+    Connection<WsRequest, WsMessage>.Sub sub =
+        connection.subscribe(bookRequest("BTC/USD", "ETH/USD"), messages, Backpressure.COALESCE);
+    String sent = socket.next();
+    long id = reqId(sent);
+    assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"BTC/USD\",\"ETH/USD\"],"
+        + "\"depth\":10},\"req_id\":" + id + "}", sent, "req_id is the connection's, not the 1 it was built with");
+    socket.send(ack("subscribe", id, "BTC/USD"));
+    socket.send("{\"channel\":\"heartbeat\"}");
+    Thread.sleep(100);
+    assertFalse(sub.acknowledged().isDone(), "one ack of two");
+    socket.send(ack("subscribe", id, "ETH/USD"));
+    assertEquals(sub, await(sub.acknowledged()));
+
+    socket.send(snapshot("ETH/USD", GUIDE_CHECKSUM));
+    BookMessage book = assertInstanceOf(BookMessage.class, messages.next());
+    assertEquals("ETH/USD", book.data().get(0).symbol());
+    assertEquals("0.10000000", book.data().get(0).bids().get(0).qty().toPlainString(), "the literal's scale");
+    assertEquals(GUIDE_CHECKSUM, book.data().get(0).checksum());
+  }
+
+  @Test void aTypedAddOrderCarriesTheTokenAndCompletesWithTheReplyOfItsReqId() throws Exception {
+    ServerSocket socket = upgrade();
+    Connection<WsRequest, WsMessage> connection = client.modelConnection(WebSocketEndpoint.SPOT_PRIVATE);
+    AddOrderParams params = AddOrderParams.builder()
+        .orderType(OrderType.LIMIT).side(Side.BUY).symbol("BTC/USD")
+        .limitPrice(new BigDecimal("26500.10")).orderQty(new BigDecimal("0.00010000"))
+        .build(); // no token: the connection's is set on the way out
+    CompletableFuture<List<WsMessage>> order = connection.send(WebSocketRequests.addOrder(params, 0L));
+    String sent = socket.next();
+    long id = reqId(sent);
+    Map<String, Object> frame = parse(sent);
+    assertEquals("add_order", frame.get("method"));
+    @SuppressWarnings("unchecked") Map<String, Object> sentParams = (Map<String, Object>) frame.get("params");
+    assertEquals("token-1", sentParams.get("token"));
+    assertTrue(sent.contains("\"limit_price\":26500.10"), "the price's literal text: " + sent);
+    assertTrue(sent.contains("\"order_qty\":0.00010000"), sent);
+
+    socket.send("{\"method\":\"add_order\",\"req_id\":" + (id + 1) + ",\"result\":{\"order_id\":\"OTHER\"},"
+        + "\"success\":true}");
+    socket.send("{\"method\":\"add_order\",\"req_id\":" + id + ",\"result\":{\"order_id\":\"OPS23M-VS41G-DDE5Z2\"},"
+        + "\"success\":true,\"time_in\":\"2023-09-21T14:15:07.197274Z\",\"time_out\":\"2023-09-21T14:15:07.205301Z\"}");
+    List<WsMessage> replies = await(order);
+    assertEquals(1, replies.size());
+    AddOrderReply reply = assertInstanceOf(AddOrderReply.class, replies.get(0));
+    assertEquals("OPS23M-VS41G-DDE5Z2", reply.result().orderId());
+    assertEquals(id, reply.reqId());
+  }
+
+  @Test void aTypedErrorReplyFailsTheRequestWithItsErrorString() throws Exception {
+    ServerSocket socket = upgrade();
+    Connection<WsRequest, WsMessage> connection = client.modelConnection(WebSocketEndpoint.SPOT_PRIVATE);
+    AddOrderParams params = AddOrderParams.builder()
+        .orderType(OrderType.LIMIT).side(Side.BUY).symbol("BTC/USD")
+        .limitPrice(new BigDecimal("26500.1")).orderQty(new BigDecimal("0.0001")).build();
+    CompletableFuture<List<WsMessage>> order = connection.send(WebSocketRequests.addOrder(params, 0L));
+    long id = reqId(socket.next());
+    socket.send("{\"method\":\"add_order\",\"error\":\"EOrder:Insufficient funds\",\"success\":false,"
+        + "\"req_id\":" + id + "}");
+    KrakenServiceException failure = assertInstanceOf(KrakenServiceException.class, failureOf(order));
+    assertTrue(failure.getMessage().contains("EOrder:Insufficient funds"), failure.getMessage());
+  }
+
+  @Test void aTypedRequestTheContractRefusesIsNeverSent() throws Exception {
+    ServerSocket socket = upgrade();
+    Connection<WsRequest, WsMessage> connection = client.modelConnection(WebSocketEndpoint.SPOT_PRIVATE);
+    AddOrderParams noSymbol = AddOrderParams.builder()
+        .orderType(OrderType.LIMIT).side(Side.BUY).orderQty(new BigDecimal("0.0001")).build();
+    CompletableFuture<List<WsMessage>> order = connection.send(WebSocketRequests.addOrder(noSymbol, 0L));
+    ConstraintViolationException failure = assertInstanceOf(ConstraintViolationException.class, failureOf(order));
+    assertTrue(failure.getMessage().contains("symbol"), failure.getMessage());
+    socket.awaitOpen();
+    Thread.sleep(100);
+    assertNull(socket.poll(), "nothing was sent");
+  }
+
+  @Test void afterAServerCloseTheTypedSubscribeIsSentAgainFromTheOriginalRequest() throws Exception {
+    ServerSocket first = upgrade();
+    Connection<WsRequest, WsMessage> connection = client.modelConnection(WebSocketEndpoint.SPOT_PUBLIC);
+    BookSubscribeRequest request = bookRequest("BTC/USD", "ETH/USD");
+    Connection<WsRequest, WsMessage>.Sub sub = connection.subscribe(request, new Messages(), Backpressure.COALESCE);
+    String sent = first.next();
+    long id = reqId(sent);
+    first.send(ack("subscribe", id, "BTC/USD"));
+    first.send(ack("subscribe", id, "ETH/USD"));
+    await(sub.acknowledged());
+
+    ServerSocket second = upgrade();
+    first.close(1001, "going away");
+    awaitEvent("reconnect closed with 1001");
+    clock.advance(Duration.ofSeconds(1));
+    awaitEvent("connected");
+    String resent = second.next();
+    assertNotEquals(id, reqId(resent));
+    assertEquals(sent.replace("\"req_id\":" + id, "\"req_id\":" + reqId(resent)), resent,
+        "the original request again, never the acks' maxratecount or warnings");
+    assertEquals(List.of(request), connection.subscriptionRequests());
+
+    CompletableFuture<List<WsMessage>> unsubscribed = connection.unsubscribe(sub);
+    String unsubscribe = second.next();
+    long unsubscribeId = reqId(unsubscribe);
+    assertEquals("{\"method\":\"unsubscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"BTC/USD\",\"ETH/USD\"],"
+        + "\"depth\":10},\"req_id\":" + unsubscribeId + "}", unsubscribe);
+    second.send(ack("unsubscribe", unsubscribeId, "BTC/USD"));
+    second.send(ack("unsubscribe", unsubscribeId, "ETH/USD"));
+    assertEquals(2, await(unsubscribed).size());
+  }
+
+  // Order books fed from the subscription.
+
+  private static final class Books implements OrderBookListener {
+    final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+
+    @Override public void onBook(OrderBookSnapshot book) {
+      events.add(book);
+    }
+
+    @Override public void onChecksumMismatch(ChecksumResult mismatch) {
+      events.add(mismatch);
+    }
+
+    Object next() throws InterruptedException {
+      Object event = events.poll(5, TimeUnit.SECONDS);
+      if (event == null) fail("no book event");
+      return event;
+    }
+  }
+
+  private OrderBookSubscription subscribeBooks(ServerSocket socket, Books books, String... symbols) throws Exception {
+    CompletableFuture<OrderBookSubscription> subscribed =
+        client.orderBooks(params -> params.symbol(List.of(symbols)).depth(BookDepth.NUMBER_10), books);
+    long id = reqId(socket.next());
+    for (String symbol : symbols) socket.send(ack("subscribe", id, symbol));
+    return await(subscribed);
+  }
+
+  @Test void theGuidesVectorBuildsTheBook() throws Exception {
+    ServerSocket socket = upgrade();
+    Books books = new Books();
+    OrderBookSubscription subscription = subscribeBooks(socket, books, "BTC/USD");
+    socket.send(snapshot("BTC/USD", GUIDE_CHECKSUM));
+    OrderBookSnapshot book = assertInstanceOf(OrderBookSnapshot.class, books.next());
+    assertEquals("BTC/USD", book.symbol());
+    assertEquals(GUIDE_CHECKSUM, book.checksum());
+    assertEquals(new BigDecimal("45283.5"), book.bestBid().orElseThrow().price());
+    assertEquals(new BigDecimal("45285.2"), book.bestAsk().orElseThrow().price());
+    assertEquals(book, subscription.book("BTC/USD").orElseThrow());
+
+    // An update removing the best ask, with the checksum of the book it leaves (computed by the
+    // test's reference from the guide's levels): the book follows.
+    socket.send("{\"channel\":\"book\",\"type\":\"update\",\"data\":[{\"symbol\":\"BTC/USD\",\"bids\":[],"
+        + "\"asks\":[{\"price\":45285.2,\"qty\":0}],\"checksum\":" + guideWithoutBestAsk() + ","
+        + "\"timestamp\":\"2023-10-06T17:35:55.440295Z\"}]}");
+    OrderBookSnapshot updated = assertInstanceOf(OrderBookSnapshot.class, books.next());
+    assertEquals(new BigDecimal("45286.4"), updated.bestAsk().orElseThrow().price());
+    assertEquals(9, updated.asks().size());
+    Thread.sleep(100);
+    assertNull(socket.poll(), "no resubscribe while the checksums match");
+  }
+
+  /**
+   * The CRC32 of the guide's book without its best ask, by the guide's rule written out here:
+   * each price then qty of the top 10 asks then bids, without the decimal point and leading zeros.
+   */
+  private static long guideWithoutBestAsk() {
+    String[] asks = {"45286.4", "1.54571953", "45286.6", "1.54571109", "45289.6", "1.54560911", "45290.2",
+        "0.15890660", "45291.8", "1.54553491", "45294.7", "0.04454749", "45296.1", "0.35380000", "45297.5",
+        "0.09945542", "45299.5", "0.18772827"};
+    String[] bids = {"45283.5", "0.10000000", "45283.4", "1.54582015", "45282.1", "0.10000000", "45281.0",
+        "0.10000000", "45280.3", "1.54592586", "45279.0", "0.07990000", "45277.6", "0.03310103", "45277.5",
+        "0.30000000", "45277.3", "1.54602737", "45276.6", "0.15445238"};
+    StringBuilder text = new StringBuilder();
+    for (String number : asks) text.append(number.replace(".", "").replaceFirst("^0+", ""));
+    for (String number : bids) text.append(number.replace(".", "").replaceFirst("^0+", ""));
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(text.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    return crc.getValue();
+  }
+
+  @Test void aChecksumMismatchResubscribesThatSymbolAloneAndIsReported() throws Exception {
+    ServerSocket socket = upgrade();
+    Books books = new Books();
+    OrderBookSubscription subscription = subscribeBooks(socket, books, "BTC/USD", "ETH/USD");
+    socket.send(snapshot("BTC/USD", GUIDE_CHECKSUM));
+    assertEquals("BTC/USD", assertInstanceOf(OrderBookSnapshot.class, books.next()).symbol());
+
+    socket.send(snapshot("ETH/USD", 12345L)); // deliberately wrong
+    ChecksumResult mismatch = assertInstanceOf(ChecksumResult.class, books.next());
+    assertEquals(ChecksumResult.of("book", "ETH/USD", 10, 12345L, GUIDE_CHECKSUM), mismatch);
+    assertFalse(mismatch.matches());
+    assertTrue(subscription.book("ETH/USD").isEmpty(), "no book while out of sync");
+    assertTrue(subscription.book("BTC/USD").isPresent(), "the other symbol is untouched");
+
+    String unsubscribe = socket.next();
+    long unsubscribeId = reqId(unsubscribe);
+    assertEquals("{\"method\":\"unsubscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"ETH/USD\"],"
+        + "\"depth\":10},\"req_id\":" + unsubscribeId + "}", unsubscribe);
+    String resubscribe = socket.next();
+    long resubscribeId = reqId(resubscribe);
+    assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"ETH/USD\"],"
+        + "\"depth\":10},\"req_id\":" + resubscribeId + "}", resubscribe);
+    Thread.sleep(100);
+    assertNull(socket.poll(), "BTC/USD is not resubscribed");
+
+    // Updates of the out-of-sync book are dropped until the resubscription's snapshot.
+    socket.send("{\"channel\":\"book\",\"type\":\"update\",\"data\":[{\"symbol\":\"ETH/USD\",\"bids\":[],"
+        + "\"asks\":[{\"price\":45285.2,\"qty\":0}],\"checksum\":1}]}");
+    socket.send(ack("unsubscribe", unsubscribeId, "ETH/USD"));
+    socket.send(ack("subscribe", resubscribeId, "ETH/USD"));
+    socket.send(snapshot("ETH/USD", GUIDE_CHECKSUM));
+    OrderBookSnapshot resynced = assertInstanceOf(OrderBookSnapshot.class, books.next());
+    assertEquals("ETH/USD", resynced.symbol());
+    assertEquals(GUIDE_CHECKSUM, resynced.checksum());
+    assertEquals(10, resynced.asks().size(), "the dropped update was not applied");
+
+    // A reconnect still sends the original request, both symbols.
+    assertEquals(List.of(bookRequest("BTC/USD", "ETH/USD")),
+        client.modelConnection(WebSocketEndpoint.SPOT_PUBLIC).subscriptionRequests());
+  }
+
+  @Test void orderBooksRefusesParamsWithoutASymbolBeforeSending() {
+    assertThrows(ConstraintViolationException.class,
+        () -> client.orderBooks(params -> params.depth(BookDepth.NUMBER_10), book -> {}));
+    assertThrows(NullPointerException.class, () -> client.orderBooks((BookSubscribeParams) null, book -> {}));
+  }
+}
