@@ -6,15 +6,18 @@ import io.github.krakensdk.websocket.internal.Connection;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.websocket.internal.BookFeed;
 import io.github.krakensdk.websocket.internal.JsonCodec;
+import io.github.krakensdk.websocket.internal.Level3Feed;
 import io.github.krakensdk.websocket.internal.ModelCodec;
 import io.github.krakensdk.websocket.internal.ReqIds;
 import io.github.krakensdk.websocket.internal.Scheduler;
 import io.github.krakensdk.websocket.internal.SystemScheduler;
 import io.github.krakensdk.websocket.internal.model.BookSubscribeRequest;
+import io.github.krakensdk.websocket.internal.model.Level3SubscribeRequest;
 import io.github.krakensdk.websocket.internal.model.WebSocketRequests;
 import io.github.krakensdk.websocket.internal.model.WsMessage;
 import io.github.krakensdk.websocket.internal.model.WsRequest;
 import io.github.krakensdk.websocket.model.BookSubscribeParams;
+import io.github.krakensdk.websocket.model.Level3SubscribeParams;
 import java.io.Closeable;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -53,6 +56,9 @@ import okhttp3.OkHttpClient;
  * OrderBookSubscription books = ws.orderBooks(params -> params.symbol(List.of("BTC/USD", "ETH/USD")),
  *     book -> render(book.symbol(), book.bestBid(), book.bestAsk())).join();
  * }</pre>
+ *
+ * <p>{@link #level3Books} does the same for the order-by-order {@code level3} channel, on the
+ * authenticated level-3 endpoint.
  *
  * <p><b>Connections.</b> Each connection pings ({@code {"method":"ping"}}) every {@link
  * Builder#pingInterval ping interval} and reconnects when the pong does not come within the {@link
@@ -185,6 +191,53 @@ public final class KrakenWebSocketClient implements Closeable {
     BookSubscribeParams.Builder builder = BookSubscribeParams.builder();
     params.accept(builder);
     return orderBooks(builder.build(), listener);
+  }
+
+  /**
+   * Subscribes to the {@code level3} channel of Spot's level-3 endpoint (authenticated: the
+   * connection's token goes into every request) for {@code params}' symbols and keeps one
+   * order-by-order book per symbol, checked by Kraken's level-3 CRC32 after every snapshot and
+   * update; {@code listener} gets each book whose checksum matched, and each mismatch, after which
+   * that symbol alone is unsubscribed and subscribed again. The future completes after one ack per
+   * symbol.
+   *
+   * <pre>{@code
+   * Level3BookSubscription books = ws.level3Books(
+   *     Level3SubscribeParams.builder().symbol(List.of("BTC/USD")).depth(Level3Depth.NUMBER_10).build(),
+   *     book -> System.out.println(book.asks().get(0) + " / " + book.bids().get(0))).join();
+   * }</pre>
+   *
+   * <p>{@code params.token} is left unset: the connection's own token is put in on the way out. The
+   * books run on their own connection to {@link WebSocketEndpoint#SPOT_LEVEL3}, on the generated
+   * message models.
+   *
+   * @throws io.github.krakensdk.errors.ConstraintViolationException if {@code params} breaks the
+   *     contract (no {@code symbol}, say), before anything is sent
+   * @throws IllegalStateException if the client has no {@link TokenSource}
+   */
+  public CompletableFuture<Level3BookSubscription> level3Books(Level3SubscribeParams params,
+      Level3BookListener listener) {
+    requireNonNull(params, "params == null");
+    requireNonNull(listener, "listener == null");
+    Level3SubscribeRequest request = WebSocketRequests.level3Subscribe(params, 1L);
+    // Checked as it will be sent: with the connection's req_id and token, here placeholders.
+    Constraints constraints = Constraints.create();
+    WebSocketRequests.level3Subscribe(params.toBuilder().token("token").build(), 1L).validate(constraints);
+    constraints.throwIfAny("subscribe");
+    Level3Feed feed = new Level3Feed(request, models, listener);
+    Connection<WsRequest, WsMessage> engine = modelConnection(WebSocketEndpoint.SPOT_LEVEL3);
+    Connection<WsRequest, WsMessage>.Sub sub = feed.subscribe(engine);
+    Level3BookSubscription subscription = new Level3BookSubscription(engine, sub, feed);
+    return sub.acknowledged().thenApply(acknowledged -> subscription);
+  }
+
+  /** {@link #level3Books(Level3SubscribeParams, Level3BookListener)} with params built by {@code params}. */
+  public CompletableFuture<Level3BookSubscription> level3Books(Consumer<Level3SubscribeParams.Builder> params,
+      Level3BookListener listener) {
+    requireNonNull(params, "params == null");
+    Level3SubscribeParams.Builder builder = Level3SubscribeParams.builder();
+    params.accept(builder);
+    return level3Books(builder.build(), listener);
   }
 
   /** The connection to {@code endpoint} on the generated models, opened on the first call. */

@@ -25,6 +25,8 @@ import io.github.krakensdk.websocket.internal.model.WsRequest;
 import io.github.krakensdk.websocket.model.AddOrderParams;
 import io.github.krakensdk.websocket.model.BookDepth;
 import io.github.krakensdk.websocket.model.BookSubscribeParams;
+import io.github.krakensdk.websocket.model.Level3Depth;
+import io.github.krakensdk.websocket.model.Level3SubscribeParams;
 import io.github.krakensdk.websocket.model.OrderType;
 import io.github.krakensdk.websocket.model.Side;
 import java.io.IOException;
@@ -424,5 +426,191 @@ final class TypedConnectionTest {
     assertThrows(ConstraintViolationException.class,
         () -> client.orderBooks(params -> params.depth(BookDepth.NUMBER_10), book -> {}));
     assertThrows(NullPointerException.class, () -> client.orderBooks((BookSubscribeParams) null, book -> {}));
+  }
+
+  // Level-3 books fed from the subscription, on the authenticated level-3 endpoint.
+
+  /** Kraken's guide (spot-ws-l3-v2): a BTC/USD snapshot of 14 asks and 21 bids, whose CRC32 is 1063832831. */
+  private static final String[][] L3_GUIDE_ASKS = {
+      {"OFVLAA-HRSSP-BK75KB", "44939.5", "4.52308393"}, {"OYBAMK-O5DKX-WMPUTM", "44939.5", "0.00111261"},
+      {"O3DRCT-J5M2S-KYV526", "44939.5", "0.00100000"}, {"OF3X3A-72WZY-6EKA5F", "44939.5", "0.01000000"},
+      {"OF5UA6-6IIZ2-YGQTSJ", "44950.0", "0.10334926"}, {"OSDOZX-7UZ6Y-QDNPVI", "44953.0", "0.00064537"},
+      {"OV7KTS-A2TWV-3XKRIA", "44955.0", "0.00250000"}, {"OOF2V5-RYOHC-GLRNPM", "44959.6", "0.35630000"},
+      {"OTVOVS-QLST3-3JG7JI", "44959.6", "0.35630000"}, {"OGZCIU-RDQ77-DAAL3P", "44960.1", "0.00338072"},
+      {"OVLG3E-HYBQM-CWNGCY", "44960.2", "0.88967575"}, {"OWEOFO-HUCJC-T37MVO", "44967.0", "3.14392283"},
+      {"OVYTHY-D2N76-5QYREQ", "44978.5", "0.06778960"}, {"OFO525-PHRVS-236RMN", "44979.2", "0.35630000"}};
+  private static final String[][] L3_GUIDE_BIDS = {
+      {"OTCFZG-YOE2Q-LQKNM3", "44939.4", "0.88968699"}, {"OFGP5R-B3E7G-54EZD6", "44939.4", "0.45210000"},
+      {"OMPHVY-IZPJ4-KOKA3P", "44939.4", "0.10000000"}, {"OAI5QZ-AMPLW-NBNO72", "44939.4", "0.14296323"},
+      {"O7VFZI-CTFWH-FF6EIR", "44939.4", "0.25000000"}, {"O472V3-ZG4EZ-OLD66C", "44939.4", "0.10292988"},
+      {"OEK26P-BGPUK-LDHMD2", "44939.4", "0.33880000"}, {"OSMYPE-S5VOC-YSS3WM", "44939.4", "1.28140860"},
+      {"OJPMIN-NXZL5-SOWP6V", "44937.1", "0.03346877"}, {"O6PUGE-SQWYQ-TRJEEE", "44934.7", "0.35630000"},
+      {"OPUOGC-Q532V-3OKLPM", "44930.2", "0.22734299"}, {"OCIU7J-VB3CI-HPULSF", "44930.2", "0.01000000"},
+      {"ORWVAF-LJFLY-ZWEHDQ", "44930.2", "0.05550000"}, {"OYRAHE-PI5AN-7KOQ4E", "44930.2", "0.70000000"},
+      {"OGBHYU-UILDD-6DLLYJ", "44930.2", "0.15000000"}, {"O74ZBU-K2TKC-R76XSW", "44928.0", "0.00105240"},
+      {"OQVTQF-Y56MR-BM6LWL", "44919.6", "0.33870000"}, {"OYEH6U-ZCHA2-3HFR3W", "44919.5", "0.07610000"},
+      {"OLGPG7-HVKXU-J6SANK", "44912.0", "0.35630000"}, {"OHGC3L-FRZQ3-UIVZRU", "44909.7", "0.06690000"},
+      {"O73C6Y-VZXYA-H4LDFY", "44901.9", "0.00088982"}};
+  private static final long L3_GUIDE_CHECKSUM = 1063832831L;
+
+  private static String level3Orders(String[][] orders) {
+    List<String> items = new ArrayList<>();
+    for (String[] order : orders) {
+      items.add("{\"order_id\":\"" + order[0] + "\",\"limit_price\":" + order[1] + ",\"order_qty\":" + order[2]
+          + ",\"timestamp\":\"2023-10-06T17:35:00.123456789Z\"}");
+    }
+    return "[" + String.join(",", items) + "]";
+  }
+
+  private static String level3Snapshot(String symbol, long checksum) {
+    return "{\"channel\":\"level3\",\"type\":\"snapshot\",\"data\":[{\"symbol\":\"" + symbol + "\",\"bids\":"
+        + level3Orders(L3_GUIDE_BIDS) + ",\"asks\":" + level3Orders(L3_GUIDE_ASKS) + ",\"checksum\":" + checksum
+        + ",\"timestamp\":\"2023-10-06T17:35:55.440295Z\"}]}";
+  }
+
+  private static String level3Ack(String method, long id, String symbol) {
+    return "{\"method\":\"" + method + "\",\"result\":{\"channel\":\"level3\",\"depth\":10,\"snapshot\":true,"
+        + "\"symbol\":\"" + symbol + "\"},\"success\":true,\"time_in\":\"2023-09-25T09:04:31.742599Z\","
+        + "\"time_out\":\"2023-09-25T09:04:31.742648Z\",\"req_id\":" + id + "}";
+  }
+
+  private static final class Level3Books implements Level3BookListener {
+    final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+
+    @Override public void onBook(Level3BookSnapshot book) {
+      events.add(book);
+    }
+
+    @Override public void onChecksumMismatch(ChecksumResult mismatch) {
+      events.add(mismatch);
+    }
+
+    Object next() throws InterruptedException {
+      Object event = events.poll(5, TimeUnit.SECONDS);
+      if (event == null) fail("no level3 event");
+      return event;
+    }
+  }
+
+  private Level3BookSubscription subscribeLevel3(ServerSocket socket, Level3Books books, String... symbols)
+      throws Exception {
+    CompletableFuture<Level3BookSubscription> subscribed =
+        client.level3Books(params -> params.symbol(List.of(symbols)).depth(Level3Depth.NUMBER_10), books);
+    String sent = socket.next();
+    long id = reqId(sent);
+    assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"level3\",\"symbol\":"
+        + Json.write(List.of(symbols)) + ",\"depth\":10,\"token\":\"token-1\"},\"req_id\":" + id + "}", sent,
+        "the connection's token, on the level-3 endpoint");
+    for (String symbol : symbols) socket.send(level3Ack("subscribe", id, symbol));
+    return await(subscribed);
+  }
+
+  @Test void theLevel3GuidesVectorBuildsTheBook() throws Exception {
+    ServerSocket socket = upgrade();
+    Level3Books books = new Level3Books();
+    Level3BookSubscription subscription = subscribeLevel3(socket, books, "BTC/USD");
+    assertEquals("/spot_level3", server.takeRequest().getUrl().encodedPath(), "the level-3 endpoint");
+    socket.send(level3Snapshot("BTC/USD", L3_GUIDE_CHECKSUM));
+    Level3BookSnapshot book = assertInstanceOf(Level3BookSnapshot.class, books.next());
+    assertEquals("BTC/USD", book.symbol());
+    assertEquals(L3_GUIDE_CHECKSUM, book.checksum());
+    assertEquals(14, book.asks().size());
+    assertEquals(21, book.bids().size());
+    assertEquals(Level3Order.of("OTCFZG-YOE2Q-LQKNM3", new BigDecimal("44939.4"), new BigDecimal("0.88968699")),
+        book.bids().get(0));
+    assertEquals("0.00100000", book.asks().get(2).orderQty().toPlainString(), "the literal's scale");
+    assertEquals(book, subscription.book("BTC/USD").orElseThrow());
+
+    // Deleting the first ask and re-adding it at the back of its level, with the checksum of the
+    // book that leaves (the guide's rule written out in level3Checksum): the book follows.
+    List<String[]> asks = new ArrayList<>(List.of(L3_GUIDE_ASKS));
+    String[] first = asks.remove(0);
+    asks.add(3, first);
+    socket.send("{\"channel\":\"level3\",\"type\":\"update\",\"data\":[{\"symbol\":\"BTC/USD\",\"bids\":[],"
+        + "\"asks\":[{\"event\":\"delete\",\"order_id\":\"" + first[0] + "\",\"limit_price\":" + first[1]
+        + ",\"order_qty\":" + first[2] + ",\"timestamp\":\"2023-10-06T17:35:56.000000001Z\"},"
+        + "{\"event\":\"add\",\"order_id\":\"" + first[0] + "\",\"limit_price\":" + first[1]
+        + ",\"order_qty\":" + first[2] + ",\"timestamp\":\"2023-10-06T17:35:56.000000002Z\"}],"
+        + "\"checksum\":" + level3Checksum(asks, List.of(L3_GUIDE_BIDS)) + ","
+        + "\"timestamp\":\"2023-10-06T17:35:56.000000002Z\"}]}");
+    Level3BookSnapshot updated = assertInstanceOf(Level3BookSnapshot.class, books.next());
+    assertEquals("OYBAMK-O5DKX-WMPUTM", updated.asks().get(0).orderId());
+    assertEquals(first[0], updated.asks().get(3).orderId(), "at the back of its level's queue");
+    Thread.sleep(100);
+    assertNull(socket.poll(), "no resubscribe while the checksums match");
+  }
+
+  /**
+   * The level-3 CRC32 by the guide's rule written out here: each limit price then qty of the orders
+   * of the top 10 ask levels then bid levels, without the decimal point and leading zeros.
+   */
+  private static long level3Checksum(List<String[]> asks, List<String[]> bids) {
+    StringBuilder text = new StringBuilder();
+    for (List<String[]> side : List.of(asks, bids)) {
+      List<String> levels = new ArrayList<>();
+      for (String[] order : side) {
+        if (!levels.contains(order[1])) levels.add(order[1]);
+        if (levels.size() > 10) break;
+        text.append(order[1].replace(".", "").replaceFirst("^0+", ""));
+        text.append(order[2].replace(".", "").replaceFirst("^0+", ""));
+      }
+    }
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(text.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    return crc.getValue();
+  }
+
+  @Test void aLevel3ChecksumMismatchResubscribesThatSymbolAloneWithTheTokenAndIsReported() throws Exception {
+    ServerSocket socket = upgrade();
+    Level3Books books = new Level3Books();
+    Level3BookSubscription subscription = subscribeLevel3(socket, books, "BTC/USD", "ETH/USD");
+    socket.send(level3Snapshot("BTC/USD", L3_GUIDE_CHECKSUM));
+    assertEquals("BTC/USD", assertInstanceOf(Level3BookSnapshot.class, books.next()).symbol());
+
+    socket.send(level3Snapshot("ETH/USD", 12345L)); // deliberately wrong
+    ChecksumResult mismatch = assertInstanceOf(ChecksumResult.class, books.next());
+    assertEquals(ChecksumResult.of("level3", "ETH/USD", 10, 12345L, L3_GUIDE_CHECKSUM), mismatch);
+    assertTrue(subscription.book("ETH/USD").isEmpty(), "no book while out of sync");
+    assertTrue(subscription.book("BTC/USD").isPresent(), "the other symbol is untouched");
+
+    String unsubscribe = socket.next();
+    long unsubscribeId = reqId(unsubscribe);
+    assertEquals("{\"method\":\"unsubscribe\",\"params\":{\"channel\":\"level3\",\"symbol\":[\"ETH/USD\"],"
+        + "\"depth\":10,\"token\":\"token-1\"},\"req_id\":" + unsubscribeId + "}", unsubscribe);
+    String resubscribe = socket.next();
+    long resubscribeId = reqId(resubscribe);
+    assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"level3\",\"symbol\":[\"ETH/USD\"],"
+        + "\"depth\":10,\"token\":\"token-1\"},\"req_id\":" + resubscribeId + "}", resubscribe);
+    Thread.sleep(100);
+    assertNull(socket.poll(), "BTC/USD is not resubscribed");
+
+    // Updates of the out-of-sync book are dropped until the resubscription's snapshot.
+    socket.send("{\"channel\":\"level3\",\"type\":\"update\",\"data\":[{\"symbol\":\"ETH/USD\",\"bids\":[],"
+        + "\"asks\":[{\"event\":\"delete\",\"order_id\":\"OFVLAA-HRSSP-BK75KB\",\"limit_price\":44939.5,"
+        + "\"order_qty\":4.52308393}],\"checksum\":1}]}");
+    socket.send(level3Ack("unsubscribe", unsubscribeId, "ETH/USD"));
+    socket.send(level3Ack("subscribe", resubscribeId, "ETH/USD"));
+    socket.send(level3Snapshot("ETH/USD", L3_GUIDE_CHECKSUM));
+    Level3BookSnapshot resynced = assertInstanceOf(Level3BookSnapshot.class, books.next());
+    assertEquals("ETH/USD", resynced.symbol());
+    assertEquals(14, resynced.asks().size(), "the dropped update was not applied");
+
+    // A reconnect still sends the original request, both symbols.
+    assertEquals(List.of(WebSocketRequests.level3Subscribe(Level3SubscribeParams.builder()
+            .symbol(List.of("BTC/USD", "ETH/USD")).depth(Level3Depth.NUMBER_10).build(), 1L)),
+        client.modelConnection(WebSocketEndpoint.SPOT_LEVEL3).subscriptionRequests());
+  }
+
+  @Test void level3BooksRefusesParamsWithoutASymbolBeforeSendingAndNeedsATokenSource() {
+    ConstraintViolationException noSymbol = assertThrows(ConstraintViolationException.class,
+        () -> client.level3Books(params -> params.depth(Level3Depth.NUMBER_10), book -> {}));
+    assertTrue(noSymbol.getMessage().contains("symbol"), noSymbol.getMessage());
+    assertFalse(noSymbol.getMessage().contains("token"), "the token is the connection's: " + noSymbol.getMessage());
+    assertThrows(NullPointerException.class, () -> client.level3Books((Level3SubscribeParams) null, book -> {}));
+    try (KrakenWebSocketClient anonymous = KrakenWebSocketClient.builder().scheduler(clock).build()) {
+      IllegalStateException noTokens = assertThrows(IllegalStateException.class,
+          () -> anonymous.level3Books(params -> params.symbol(List.of("BTC/USD")), book -> {}));
+      assertTrue(noTokens.getMessage().contains("tokenSource"), noTokens.getMessage());
+    }
   }
 }

@@ -9,34 +9,28 @@ import io.github.krakensdk.websocket.OrderBookSnapshot;
 import io.github.krakensdk.websocket.internal.model.BookMessage;
 import io.github.krakensdk.websocket.internal.model.BookSubscribeRequest;
 import io.github.krakensdk.websocket.internal.model.WsMessage;
-import io.github.krakensdk.websocket.internal.model.WsRequest;
 import io.github.krakensdk.websocket.model.BookData;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The books of one {@code book} subscription, one {@link OrderBook} per symbol, fed by the
  * subscription's messages (on the completion executor, one at a time, so the books need no lock).
  * Every snapshot and update is checked by its CRC32; on a mismatch the symbol's book waits for a
- * fresh snapshot, its updates are dropped, and that symbol alone is unsubscribed and subscribed
- * again through {@link Connection#resubscribe}, while a reconnect still sends the original request.
+ * fresh snapshot, its updates are dropped, and that symbol alone is resubscribed (see {@link
+ * ChecksummedFeed}).
  */
-public final class BookFeed implements Sink<WsMessage> {
+public final class BookFeed extends ChecksummedFeed<OrderBookSnapshot> {
   private final BookSubscribeRequest request;
-  private final ModelCodec codec;
   private final OrderBookListener listener;
   private final Map<String, OrderBook> books;
-  private final Map<String, OrderBookSnapshot> latest = new ConcurrentHashMap<>();
-  private volatile Connection<WsRequest, WsMessage> connection;
-  private volatile Connection<WsRequest, WsMessage>.Sub sub;
 
   public BookFeed(BookSubscribeRequest request, ModelCodec codec, OrderBookListener listener) {
-    this.request = requireNonNull(request, "request == null");
-    this.codec = requireNonNull(codec, "codec == null");
+    super(request, codec);
+    this.request = request;
     this.listener = requireNonNull(listener, "listener == null");
     int depth = request.params().depth() == null ? 10 : Integer.parseInt(request.params().depth().value());
     Map<String, OrderBook> books = new LinkedHashMap<>();
@@ -45,26 +39,8 @@ public final class BookFeed implements Sink<WsMessage> {
     this.books = Collections.unmodifiableMap(books);
   }
 
-  /** Subscribes on {@code connection}; the returned subscription's acks complete after one per symbol. */
-  public Connection<WsRequest, WsMessage>.Sub subscribe(Connection<WsRequest, WsMessage> connection) {
-    this.connection = requireNonNull(connection, "connection == null");
-    Connection<WsRequest, WsMessage>.Sub subscribed =
-        connection.subscribe(request, this, io.github.krakensdk.websocket.Backpressure.COALESCE);
-    this.sub = subscribed;
-    return subscribed;
-  }
-
   public BookSubscribeRequest request() {
     return request;
-  }
-
-  public List<String> symbols() {
-    return new ArrayList<>(books.keySet());
-  }
-
-  /** The last book of {@code symbol} whose checksum matched, or null before its first snapshot. */
-  public OrderBookSnapshot latest(String symbol) {
-    return latest.get(requireNonNull(symbol, "symbol == null"));
   }
 
   @Override public void onMessage(WsMessage message) {
@@ -81,27 +57,20 @@ public final class BookFeed implements Sink<WsMessage> {
       ChecksumResult result = snapshot
           ? orderBook.applySnapshot(asks, bids, expected)
           : orderBook.applyUpdate(asks, bids, expected);
-      if (result.matches()) {
-        OrderBookSnapshot copy = orderBook.snapshot();
-        latest.put(data.symbol(), copy);
-        listener.onBook(copy);
-      } else {
-        latest.remove(data.symbol());
-        resubscribe(data.symbol());
-        listener.onChecksumMismatch(result);
-      }
+      verified(data.symbol(), result, result.matches() ? orderBook.snapshot() : null);
     }
+  }
+
+  @Override void onVerified(OrderBookSnapshot book) {
+    listener.onBook(book);
+  }
+
+  @Override void onMismatch(ChecksumResult mismatch) {
+    listener.onChecksumMismatch(mismatch);
   }
 
   @Override public void onFailure(Throwable failure) {
     listener.onFailure(failure);
-  }
-
-  private void resubscribe(String symbol) {
-    Connection<WsRequest, WsMessage> on = connection;
-    Connection<WsRequest, WsMessage>.Sub live = sub;
-    if (on == null || live == null) return;
-    on.resubscribe(live, codec.unsubscribeOf(request, symbol), codec.subscribeOf(request, symbol));
   }
 
   private static List<BookLevel> levels(List<io.github.krakensdk.websocket.model.BookLevel> levels) {
