@@ -22,6 +22,7 @@ import io.github.krakensdk.websocket.internal.model.WsMessage;
 import io.github.krakensdk.websocket.internal.model.WsRequest;
 import io.github.krakensdk.websocket.model.BookData;
 import io.github.krakensdk.websocket.model.CancelOrderParams;
+import io.github.krakensdk.websocket.model.Level3UpdateData;
 import io.github.krakensdk.websocket.model.OhlcData;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -173,7 +174,8 @@ public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatch
   }
 
   /**
-   * Book updates merge by concatenating their level changes in order, keeping the newer checksum
+   * Book and level-3 updates merge by concatenating their level (order) changes in order, each side
+   * on its own, keeping the newer checksum
    * and timestamp; a snapshot replaces what was queued before it; a ticker or candle replaces the
    * older one. Anything else is not merged.
    */
@@ -183,6 +185,16 @@ public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatch
     if (newer instanceof Level3SnapshotMessage && (older instanceof Level3SnapshotMessage
         || older instanceof Level3UpdateMessage)) {
       return newer;
+    }
+    if (newer instanceof Level3UpdateMessage newUpdate && older instanceof Level3UpdateMessage oldUpdate) {
+      if (oldUpdate.data().size() != 1 || newUpdate.data().size() != 1) return null;
+      Level3UpdateData before = oldUpdate.data().get(0);
+      Level3UpdateData after = newUpdate.data().get(0);
+      Level3UpdateData merged = after.toBuilder()
+          .asks(concat(before.asks(), after.asks()))
+          .bids(concat(before.bids(), after.bids()))
+          .build();
+      return newUpdate.toBuilder().data(List.of(merged)).build();
     }
     if (newer instanceof BookMessage newBook && older instanceof BookMessage oldBook) {
       if ("snapshot".equals(newBook.type().value())) return newer;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.krakensdk.websocket.internal.model.BookMessage;
+import io.github.krakensdk.websocket.internal.model.Level3UpdateMessage;
 import io.github.krakensdk.websocket.internal.model.PongReply;
 import io.github.krakensdk.websocket.internal.model.WebSocketRequests;
 import io.github.krakensdk.websocket.internal.model.WsMessage;
@@ -88,6 +89,29 @@ final class ModelCodecTest {
 
     WsMessage snapshot = codec.dispatch("{\"channel\":\"book\",\"type\":\"snapshot\",\"data\":[{\"symbol\":\"BTC/USD\","
         + "\"bids\":[],\"asks\":[],\"checksum\":0}]}").message();
+    assertSame(snapshot, codec.coalesce(older.message(), snapshot));
+    assertNull(codec.coalesce(snapshot, older.message()), "an update cannot merge into a snapshot");
+  }
+
+  private static String level3Update(String symbol, String event, String orderId, String qty, long checksum) {
+    return "{\"channel\":\"level3\",\"type\":\"update\",\"data\":[{\"symbol\":\"" + symbol + "\",\"bids\":[],"
+        + "\"asks\":[{\"event\":\"" + event + "\",\"order_id\":\"" + orderId + "\",\"limit_price\":100.0,"
+        + "\"order_qty\":" + qty + "}],\"checksum\":" + checksum + "}]}";
+  }
+
+  @Test void level3UpdatesMergeInOrderKeepingTheNewerChecksumAndASnapshotReplaces() throws IOException {
+    Inbound<WsMessage> older = codec.dispatch(level3Update("BTC/USD", "add", "OA", "1.5", 11));
+    Inbound<WsMessage> newer = codec.dispatch(level3Update("BTC/USD", "delete", "OA", "1.5", 22));
+    assertEquals("level3 BTC/USD", older.coalesceKey());
+    Level3UpdateMessage merged =
+        assertInstanceOf(Level3UpdateMessage.class, codec.coalesce(older.message(), newer.message()));
+    assertEquals(22L, merged.data().get(0).checksum());
+    assertEquals(2, merged.data().get(0).asks().size());
+    assertEquals("add", merged.data().get(0).asks().get(0).event().value());
+    assertEquals("delete", merged.data().get(0).asks().get(1).event().value(), "applied in order: deleted last");
+
+    WsMessage snapshot = codec.dispatch("{\"channel\":\"level3\",\"type\":\"snapshot\",\"data\":[{\"symbol\":"
+        + "\"BTC/USD\",\"bids\":[],\"asks\":[],\"checksum\":0}]}").message();
     assertSame(snapshot, codec.coalesce(older.message(), snapshot));
     assertNull(codec.coalesce(snapshot, older.message()), "an update cannot merge into a snapshot");
   }
