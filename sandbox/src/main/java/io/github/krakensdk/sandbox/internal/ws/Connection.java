@@ -234,10 +234,6 @@ final class Connection {
       throw new Refusal("EGeneral:Invalid arguments:method: " + method + " is served on " + Endpoint.PRIVATE.path
           + ", not on " + endpoint.path);
     }
-    if (!Trading.METHODS.contains(method)) {
-      throw new Refusal("EGeneral:Invalid arguments:method: " + method
-          + " is not served by the sandbox yet (amend, edit and batch orders over REST)");
-    }
     Object params = request.get("params");
     if (params == null && method.equals("cancel_all")) {
       params = Map.of();
@@ -248,13 +244,13 @@ final class Connection {
     @SuppressWarnings("unchecked")
     Map<String, Object> map = (Map<String, Object>) params;
     authenticate(map.get("token"), method);
-    List<Map<String, Object>> results;
+    List<?> results;
     try {
       results = trading.call(method, account, map);
     } catch (Trading.Refused refused) {
       throw new Refusal(refused.getMessage());
     }
-    for (Map<String, Object> result : results) {
+    for (Object result : results) {
       send(Messages.success(method, result, reqId, in, clock.instant()));
     }
   }

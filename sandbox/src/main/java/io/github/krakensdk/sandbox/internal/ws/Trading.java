@@ -20,15 +20,27 @@ import java.util.Set;
  * with the WebSocket's names: {@code add_order} is AddOrder ({@code order_qty} the volume,
  * {@code limit_price} the price, {@code triggers.price} the trigger), {@code cancel_order} is
  * CancelOrder per order, {@code cancel_all} CancelAll, {@code cancel_all_orders_after}
- * CancelAllOrdersAfter. The exchange's refusal is the reply's one {@code error} string.
+ * CancelAllOrdersAfter, {@code amend_order} AmendOrder, {@code edit_order} EditOrder,
+ * {@code batch_add} AddOrderBatch, {@code batch_cancel} CancelOrderBatch. The exchange's refusal
+ * is the reply's one {@code error} string.
  */
 final class Trading {
-  static final Set<String> METHODS = Set.of("add_order", "cancel_order", "cancel_all", "cancel_all_orders_after");
+  static final Set<String> METHODS = Set.of("add_order", "amend_order", "edit_order", "cancel_order", "cancel_all",
+      "cancel_all_orders_after", "batch_add", "batch_cancel");
   private static final Set<String> ADD_ORDER_MEMBERS = Set.of("order_type", "side", "order_qty", "symbol",
       "limit_price", "limit_price_type", "triggers", "time_in_force", "margin", "post_only", "reduce_only",
       "effective_time", "expire_time", "deadline", "cl_ord_id", "order_userref", "conditional", "display_qty",
       "fee_preference", "no_mpp", "stp_type", "cash_order_qty", "validate", "sender_sub_id", "token", "stop_price",
       "trigger");
+  private static final Set<String> BATCH_ORDER_MEMBERS = Set.of("order_type", "side", "order_qty",
+      "limit_price", "limit_price_type", "triggers", "time_in_force", "margin", "post_only", "reduce_only",
+      "effective_time", "expire_time", "cl_ord_id", "order_userref", "conditional", "display_qty",
+      "fee_preference", "no_mpp", "stp_type", "cash_order_qty", "sender_sub_id", "stop_price", "trigger");
+  private static final Set<String> AMEND_ORDER_MEMBERS = Set.of("order_id", "cl_ord_id", "order_qty", "display_qty",
+      "limit_price", "limit_price_type", "post_only", "trigger_price", "trigger_price_type", "deadline", "symbol", "token");
+  private static final Set<String> EDIT_ORDER_MEMBERS = Set.of("order_id", "symbol", "token", "order_qty",
+      "limit_price", "display_qty", "fee_preference", "order_userref", "post_only", "reduce_only", "triggers",
+      "deadline", "validate", "no_mpp");
   private static final Set<String> TRIGGERED = Set.of("stop-loss", "stop-loss-limit", "take-profit",
       "take-profit-limit", "trailing-stop", "trailing-stop-limit");
 
@@ -47,11 +59,18 @@ final class Trading {
     this.views = views;
   }
 
-  /** The results of a method: one for most, one per cancelled order for {@code cancel_order}. */
-  List<Map<String, Object>> call(String method, String account, Map<String, Object> params) throws Refused {
+  /**
+   * The results of a method: one for most, one per cancelled order for {@code cancel_order}; the
+   * one result of {@code batch_add} is a list.
+   */
+  List<?> call(String method, String account, Map<String, Object> params) throws Refused {
     try {
       return switch (method) {
         case "add_order" -> List.of(addOrder(account, params));
+        case "amend_order" -> List.of(amendOrder(account, params));
+        case "edit_order" -> List.of(editOrder(account, params));
+        case "batch_add" -> List.of(batchAdd(account, params));
+        case "batch_cancel" -> List.of(batchCancel(account, params));
         case "cancel_order" -> cancelOrder(account, params);
         case "cancel_all" -> List.of(count(exchange.handle("cancelAllOrders", account, Map.of())));
         case "cancel_all_orders_after" -> List.of(cancelAfter(account, params));
@@ -63,17 +82,39 @@ final class Trading {
   }
 
   private Map<String, Object> addOrder(String account, Map<String, Object> p) throws Refused {
-    for (String member : p.keySet()) {
-      if (!ADD_ORDER_MEMBERS.contains(member)) {
-        throw new Refused("EGeneral:Invalid arguments:" + member + ": not a member of add_order");
-      }
-    }
-    String symbol = text(p, "symbol", true);
-    Catalog.Pair pair = exchange.pair(symbol).filter(found -> found.display().equals(symbol))
-        .orElseThrow(() -> new Refused("EGeneral:Invalid arguments:symbol: not a pair of Spot WebSocket v2 (such as BTC/USD), was " + symbol));
-    String type = text(p, "order_type", true);
+    members(p, ADD_ORDER_MEMBERS, "add_order");
+    Catalog.Pair pair = pair(p, true);
     Map<String, Object> rest = new LinkedHashMap<>();
     rest.put("pair", pair.name());
+    rest.putAll(restOrder(p));
+    rest.put("deadline", text(p, "deadline", false));
+    if (flag(p, "validate")) {
+      rest.put("validate", true);
+    }
+    rest.values().removeIf(java.util.Objects::isNull);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> placed = (Map<String, Object>) exchange.handle("addOrder", account, rest);
+    Object txids = placed.get("txid");
+    return orderResult(txids instanceof List<?> list && !list.isEmpty() ? list.get(0) : "", rest);
+  }
+
+  /** The result naming one order placed: its id, and the client's references it was given. */
+  private static Map<String, Object> orderResult(Object orderId, Map<String, Object> rest) {
+    Map<String, Object> result = Messages.object();
+    result.put("order_id", orderId);
+    if (rest.get("cl_ord_id") != null) {
+      result.put("cl_ord_id", rest.get("cl_ord_id"));
+    }
+    if (rest.get("userref") != null) {
+      result.put("order_userref", Long.parseLong((String) rest.get("userref")));
+    }
+    return result;
+  }
+
+  /** The members of one order of {@code add_order} or {@code batch_add} under AddOrder's names (without the pair). */
+  private static Map<String, Object> restOrder(Map<String, Object> p) throws Refused {
+    String type = text(p, "order_type", true);
+    Map<String, Object> rest = new LinkedHashMap<>();
     rest.put("type", text(p, "side", true));
     rest.put("ordertype", type);
     List<String> flags = new ArrayList<>();
@@ -127,7 +168,6 @@ final class Trading {
     }
     rest.put("starttm", unix(p, "effective_time"));
     rest.put("expiretm", unix(p, "expire_time"));
-    rest.put("deadline", text(p, "deadline", false));
     rest.put("cl_ord_id", text(p, "cl_ord_id", false));
     BigDecimal userref = number(p, "order_userref");
     if (userref != null) {
@@ -156,23 +196,174 @@ final class Trading {
         rest.put("close[price]", relative(conditional, "limit_price", "limit_price_type"));
       }
     }
-    boolean validate = flag(p, "validate");
-    if (validate) {
+    rest.values().removeIf(java.util.Objects::isNull);
+    return rest;
+  }
+
+  /**
+   * {@code batch_add} is AddOrderBatch: every order is checked before any is placed (one invalid
+   * order refuses the batch), and an order the engine refuses (funds) is an entry with an empty
+   * {@code order_id} and the refusal in its {@code warnings} while the others stand.
+   */
+  private List<Map<String, Object>> batchAdd(String account, Map<String, Object> p) throws Refused {
+    members(p, Set.of("symbol", "orders", "token", "deadline", "validate"), "batch_add");
+    Catalog.Pair pair = pair(p, true);
+    Object orders = p.get("orders");
+    if (!(orders instanceof List<?> list)) {
+      throw new Refused("EGeneral:Invalid arguments:orders: required, a list of 2 to 15 orders");
+    }
+    if (list.size() < 2 || list.size() > 15) {
+      throw new Refused("EGeneral:Invalid arguments:orders: 2 to 15 orders of one pair, was " + list.size());
+    }
+    List<Map<String, Object>> restOrders = new ArrayList<>();
+    for (int i = 0; i < list.size(); i++) {
+      if (!(list.get(i) instanceof Map<?, ?>)) {
+        throw new Refused("EGeneral:Invalid arguments:orders[" + i + "]: must be an object");
+      }
+      @SuppressWarnings("unchecked")
+      Map<String, Object> order = (Map<String, Object>) list.get(i);
+      for (String member : order.keySet()) {
+        if (!BATCH_ORDER_MEMBERS.contains(member)) {
+          throw new Refused("EGeneral:Invalid arguments:orders[" + i + "]." + member + ": not a member of a batch_add order"
+              + (member.equals("symbol") ? " (the batch's symbol is every order's)" : ""));
+        }
+      }
+      Map<String, Object> rest = new LinkedHashMap<>();
+      Map<String, Object> close = new LinkedHashMap<>();
+      for (Map.Entry<String, Object> entry : restOrder(order).entrySet()) {
+        if (entry.getKey().startsWith("close[")) {
+          close.put(entry.getKey().substring(6, entry.getKey().length() - 1), entry.getValue());
+        } else {
+          rest.put(entry.getKey(), entry.getValue());
+        }
+      }
+      if (!close.isEmpty()) {
+        rest.put("close", close);
+      }
+      restOrders.add(rest);
+    }
+    Map<String, Object> batch = new LinkedHashMap<>();
+    batch.put("pair", pair.name());
+    batch.put("orders", restOrders);
+    batch.put("deadline", text(p, "deadline", false));
+    if (flag(p, "validate")) {
+      batch.put("validate", true);
+    }
+    batch.values().removeIf(java.util.Objects::isNull);
+    Map<?, ?> answer = (Map<?, ?>) exchange.handle("addOrderBatch", account, batch);
+    List<?> entries = (List<?>) answer.get("orders");
+    List<Map<String, Object>> results = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      Map<?, ?> entry = (Map<?, ?>) entries.get(i);
+      Map<String, Object> result = orderResult(entry.get("txid") == null ? "" : entry.get("txid"), restOrders.get(i));
+      if (entry.get("error") != null) {
+        // The contract's batch entry (AddOrderResult) has no error member: the refusal is its warning.
+        result.put("warnings", List.of(entry.get("error")));
+      }
+      results.add(result);
+    }
+    return results;
+  }
+
+  /** {@code amend_order} is AmendOrder: the order keeps its id and, unless it grows or moves, its place. */
+  private Map<String, Object> amendOrder(String account, Map<String, Object> p) throws Refused {
+    members(p, AMEND_ORDER_MEMBERS, "amend_order");
+    String orderId = text(p, "order_id", false);
+    String clOrdId = text(p, "cl_ord_id", false);
+    if ((orderId == null) == (clOrdId == null)) {
+      throw new Refused("EGeneral:Invalid arguments:order_id: one of order_id, cl_ord_id is required, not both");
+    }
+    Map<String, Object> rest = new LinkedHashMap<>();
+    rest.put("txid", orderId);
+    rest.put("cl_ord_id", clOrdId);
+    rest.put("order_qty", required(p, "order_qty").toPlainString());
+    BigDecimal display = number(p, "display_qty");
+    rest.put("display_qty", display == null ? null : display.toPlainString());
+    rest.put("limit_price", p.get("limit_price") == null ? null : relative(p, "limit_price", "limit_price_type"));
+    rest.put("trigger_price", p.get("trigger_price") == null ? null : relative(p, "trigger_price", "trigger_price_type"));
+    if (flag(p, "post_only")) {
+      rest.put("post_only", true);
+    }
+    rest.put("deadline", text(p, "deadline", false));
+    if (p.get("symbol") != null) {
+      rest.put("pair", pair(p, false).name());
+    }
+    rest.values().removeIf(java.util.Objects::isNull);
+    Map<?, ?> answer = (Map<?, ?>) exchange.handle("amendOrder", account, rest);
+    Map<String, Object> result = Messages.object();
+    result.put("amend_id", answer.get("amend_id"));
+    if (orderId != null) {
+      result.put("order_id", orderId);
+    } else {
+      result.put("cl_ord_id", clOrdId);
+    }
+    return result;
+  }
+
+  /**
+   * {@code edit_order} is EditOrder: the order is cancelled and a new one placed with the changes.
+   * EditOrder keeps the order's fee currency, trigger and reduce-only terms, so the sandbox
+   * refuses {@code fee_preference}, {@code triggers} and {@code reduce_only} by name.
+   */
+  private Map<String, Object> editOrder(String account, Map<String, Object> p) throws Refused {
+    members(p, EDIT_ORDER_MEMBERS, "edit_order");
+    for (String kept : List.of("fee_preference", "triggers", "reduce_only")) {
+      if (p.get(kept) != null) {
+        throw new Refused("EGeneral:Invalid arguments:" + kept + ": the sandbox's edit_order keeps the order's own;"
+            + " use amend_order or a new order");
+      }
+    }
+    String orderId = text(p, "order_id", true);
+    Map<String, Object> rest = new LinkedHashMap<>();
+    rest.put("txid", orderId);
+    rest.put("pair", pair(p, true).name());
+    BigDecimal quantity = number(p, "order_qty");
+    rest.put("volume", quantity == null ? null : quantity.toPlainString());
+    BigDecimal limit = number(p, "limit_price");
+    rest.put("price", limit == null ? null : limit.toPlainString());
+    BigDecimal display = number(p, "display_qty");
+    rest.put("displayvol", display == null ? null : display.toPlainString());
+    BigDecimal userref = number(p, "order_userref");
+    rest.put("userref", userref == null ? null : userref.toPlainString());
+    if (flag(p, "post_only")) {
+      rest.put("oflags", "post");
+    }
+    rest.put("deadline", text(p, "deadline", false));
+    flag(p, "no_mpp");
+    if (flag(p, "validate")) {
       rest.put("validate", true);
     }
     rest.values().removeIf(java.util.Objects::isNull);
-    @SuppressWarnings("unchecked")
-    Map<String, Object> placed = (Map<String, Object>) exchange.handle("addOrder", account, rest);
+    Map<?, ?> answer = (Map<?, ?>) exchange.handle("editOrder", account, rest);
     Map<String, Object> result = Messages.object();
-    Object txids = placed.get("txid");
-    result.put("order_id", txids instanceof List<?> list && !list.isEmpty() ? list.get(0) : "");
-    if (rest.get("cl_ord_id") != null) {
-      result.put("cl_ord_id", rest.get("cl_ord_id"));
-    }
-    if (userref != null) {
-      result.put("order_userref", userref.longValueExact());
-    }
+    result.put("order_id", answer.get("txid") == null ? "" : answer.get("txid"));
+    result.put("original_order_id", answer.get("originaltxid") == null ? orderId : answer.get("originaltxid"));
     return result;
+  }
+
+  /**
+   * {@code batch_cancel} is CancelOrderBatch; an entry of {@code orders} is an order id if one of the
+   * account's orders has it, else a client order id.
+   */
+  private Map<String, Object> batchCancel(String account, Map<String, Object> p) throws Refused {
+    members(p, Set.of("orders", "cl_ord_id", "token"), "batch_cancel");
+    List<String> orders = strings(p, "orders", true);
+    if (orders.size() < 2 || orders.size() > 50) {
+      throw new Refused("EGeneral:Invalid arguments:orders: 2 to 50 order ids or client order ids, was " + orders.size());
+    }
+    Set<String> txids = new java.util.HashSet<>();
+    for (StreamViews.OrderView order : views.orders(account)) {
+      txids.add(order.txid());
+    }
+    List<String> byTxid = new ArrayList<>();
+    List<String> byClOrdId = new ArrayList<>(strings(p, "cl_ord_id", false));
+    for (String order : orders) {
+      (txids.contains(order) ? byTxid : byClOrdId).add(order);
+    }
+    Map<String, Object> rest = new LinkedHashMap<>();
+    rest.put("orders", byTxid);
+    rest.put("cl_ord_ids", byClOrdId);
+    return count(exchange.handle("cancelOrderBatch", account, rest));
   }
 
   private List<Map<String, Object>> cancelOrder(String account, Map<String, Object> p) throws Refused {
@@ -239,6 +430,40 @@ final class Trading {
   }
 
   // ---- reading the WebSocket params ----
+
+  private static void members(Map<String, Object> p, Set<String> allowed, String method) throws Refused {
+    for (String member : p.keySet()) {
+      if (!allowed.contains(member)) {
+        throw new Refused("EGeneral:Invalid arguments:" + member + ": not a member of " + method);
+      }
+    }
+  }
+
+  /** The v2 symbol ({@code BTC/USD}) as the exchange's pair. */
+  private Catalog.Pair pair(Map<String, Object> p, boolean required) throws Refused {
+    String symbol = text(p, "symbol", required);
+    return exchange.pair(symbol).filter(found -> found.display().equals(symbol))
+        .orElseThrow(() -> new Refused("EGeneral:Invalid arguments:symbol: not a pair of Spot WebSocket v2 (such as BTC/USD), was " + symbol));
+  }
+
+  private static List<String> strings(Map<String, Object> p, String member, boolean required) throws Refused {
+    Object value = p.get(member);
+    if (value == null && !required) {
+      return List.of();
+    }
+    if (!(value instanceof List<?> list)) {
+      throw new Refused("EGeneral:Invalid arguments:" + member + ": " + (value == null ? "required, " : "must be ")
+          + "a list of strings");
+    }
+    List<String> strings = new ArrayList<>();
+    for (Object item : list) {
+      if (!(item instanceof String text)) {
+        throw new Refused("EGeneral:Invalid arguments:" + member + ": must be a list of strings, had " + item);
+      }
+      strings.add(text);
+    }
+    return strings;
+  }
 
   private static String text(Map<String, Object> p, String member, boolean required) throws Refused {
     Object value = p.get(member);
