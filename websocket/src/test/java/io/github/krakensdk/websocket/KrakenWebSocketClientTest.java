@@ -7,11 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.KrakenTransportException;
-import io.github.krakensdk.websocket.internal.Json;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -23,7 +21,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -31,103 +28,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The connection layer against MockWebServer's WebSocket upgrade, on a fake clock. */
-final class KrakenWebSocketClientTest {
-  private final MockWebServer server = new MockWebServer();
-  private final FakeScheduler clock = new FakeScheduler();
-  private final BlockingQueue<String> events = new LinkedBlockingQueue<>();
-  private final AtomicInteger tokensIssued = new AtomicInteger();
-  private final ExecutorService completion = Executors.newSingleThreadExecutor(runnable -> {
-    Thread thread = new Thread(runnable, "test-completion");
-    thread.setDaemon(true);
-    return thread;
-  });
-  private KrakenWebSocketClient client;
-
-  @BeforeEach void start() throws IOException {
-    server.start();
-    WebSocketEnvironment.Builder environment = WebSocketEnvironment.PRODUCTION.toBuilder();
-    for (WebSocketEndpoint endpoint : WebSocketEndpoint.values()) {
-      environment.url(endpoint, server.url("/" + endpoint.name().toLowerCase()).toString());
-    }
-    client = KrakenWebSocketClient.builder()
-        .environment(environment.build())
-        .tokenSource(() -> CompletableFuture.completedFuture("token-" + tokensIssued.incrementAndGet()))
-        .completionExecutor(completion)
-        .reconnectPolicy(ReconnectPolicy.builder().initialBackoff(Duration.ofSeconds(1)).build())
-        .pingInterval(Duration.ofSeconds(30))
-        .pongTimeout(Duration.ofSeconds(10))
-        .connectionListener(new ConnectionListener() {
-          @Override public void connected(WebSocketEndpoint endpoint) {
-            events.add("connected");
-          }
-
-          @Override public void disconnected(WebSocketEndpoint endpoint, int code, String reason) {
-            events.add("disconnected " + code + " " + reason);
-          }
-
-          @Override public void reconnectScheduled(WebSocketEndpoint endpoint, Duration delay, String reason) {
-            events.add("reconnect " + reason);
-          }
-
-          @Override public void budgetWait(WebSocketEndpoint endpoint, Duration wait) {
-            events.add("budget " + wait);
-          }
-
-          @Override public void terminated(WebSocketEndpoint endpoint, String reason) {
-            events.add("terminated " + reason);
-          }
-        })
-        .scheduler(clock)
-        .random(new SplittableRandom(25))
-        .build();
-  }
-
-  @AfterEach void stop() throws IOException {
-    client.close();
-    completion.shutdownNow();
-    server.close();
-  }
-
-  private ServerSocket upgrade() {
-    ServerSocket socket = new ServerSocket();
-    server.enqueue(new MockResponse.Builder().webSocketUpgrade(socket).build());
-    return socket;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> parse(String frame) throws IOException {
-    return (Map<String, Object>) Json.parse(frame);
-  }
-
-  private static long reqId(String frame) throws IOException {
-    return ((BigDecimal) parse(frame).get("req_id")).longValueExact();
-  }
-
-  private String awaitEvent(String prefix) throws InterruptedException {
-    while (true) {
-      String event = events.poll(5, TimeUnit.SECONDS);
-      if (event == null) fail("no event starting with '" + prefix + "'");
-      if (event.startsWith(prefix)) return event;
-    }
-  }
-
-  private static <T> T await(CompletableFuture<T> future) throws Exception {
-    return future.get(5, TimeUnit.SECONDS);
-  }
-
-  private static Throwable failureOf(CompletableFuture<?> future) throws Exception {
-    try {
-      future.get(5, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      return e.getCause();
-    }
-    throw new AssertionError("the future completed: " + future.join());
-  }
+final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void repliesCompleteTheRequestWithTheirReqIdOnTheCompletionExecutor() throws Exception {
     ServerSocket socket = upgrade();

@@ -1,0 +1,121 @@
+package io.github.krakensdk.websocket;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.krakensdk.websocket.internal.Json;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * What the client tests share: a MockWebServer whose every endpoint path upgrades to a WebSocket,
+ * a client on a fake clock with numbered tokens, its connection events as text, and helpers to read
+ * frames and wait for futures.
+ */
+abstract class WebSocketClientTestBase {
+  final MockWebServer server = new MockWebServer();
+  final FakeScheduler clock = new FakeScheduler();
+  final BlockingQueue<String> events = new LinkedBlockingQueue<>();
+  final AtomicInteger tokensIssued = new AtomicInteger();
+  final ExecutorService completion = Executors.newSingleThreadExecutor(runnable -> {
+    Thread thread = new Thread(runnable, "test-completion");
+    thread.setDaemon(true);
+    return thread;
+  });
+  KrakenWebSocketClient client;
+
+  @BeforeEach void start() throws IOException {
+    server.start();
+    WebSocketEnvironment.Builder environment = WebSocketEnvironment.PRODUCTION.toBuilder();
+    for (WebSocketEndpoint endpoint : WebSocketEndpoint.values()) {
+      environment.url(endpoint, server.url("/" + endpoint.name().toLowerCase()).toString());
+    }
+    client = KrakenWebSocketClient.builder()
+        .environment(environment.build())
+        .tokenSource(() -> CompletableFuture.completedFuture("token-" + tokensIssued.incrementAndGet()))
+        .completionExecutor(completion)
+        .reconnectPolicy(ReconnectPolicy.builder().initialBackoff(Duration.ofSeconds(1)).build())
+        .pingInterval(Duration.ofSeconds(30))
+        .pongTimeout(Duration.ofSeconds(10))
+        .connectionListener(new ConnectionListener() {
+          @Override public void connected(WebSocketEndpoint endpoint) {
+            events.add("connected");
+          }
+
+          @Override public void disconnected(WebSocketEndpoint endpoint, int code, String reason) {
+            events.add("disconnected " + code + " " + reason);
+          }
+
+          @Override public void reconnectScheduled(WebSocketEndpoint endpoint, Duration delay, String reason) {
+            events.add("reconnect " + reason);
+          }
+
+          @Override public void budgetWait(WebSocketEndpoint endpoint, Duration wait) {
+            events.add("budget " + wait);
+          }
+
+          @Override public void terminated(WebSocketEndpoint endpoint, String reason) {
+            events.add("terminated " + reason);
+          }
+        })
+        .scheduler(clock)
+        .random(new SplittableRandom(25))
+        .build();
+  }
+
+  @AfterEach void stop() throws IOException {
+    client.close();
+    completion.shutdownNow();
+    server.close();
+  }
+
+  ServerSocket upgrade() {
+    ServerSocket socket = new ServerSocket();
+    server.enqueue(new MockResponse.Builder().webSocketUpgrade(socket).build());
+    return socket;
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> parse(String frame) throws IOException {
+    return (Map<String, Object>) Json.parse(frame);
+  }
+
+  static long reqId(String frame) throws IOException {
+    return ((BigDecimal) parse(frame).get("req_id")).longValueExact();
+  }
+
+  String awaitEvent(String prefix) throws InterruptedException {
+    while (true) {
+      String event = events.poll(5, TimeUnit.SECONDS);
+      if (event == null) fail("no event starting with '" + prefix + "'");
+      if (event.startsWith(prefix)) return event;
+    }
+  }
+
+  static <T> T await(CompletableFuture<T> future) throws Exception {
+    return future.get(5, TimeUnit.SECONDS);
+  }
+
+  static Throwable failureOf(CompletableFuture<?> future) throws Exception {
+    try {
+      future.get(5, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      return e.getCause();
+    }
+    throw new AssertionError("the future completed: " + future.join());
+  }
+}
