@@ -28,6 +28,14 @@ import java.util.Objects;
  * and must not block, must not call the client, and must not throw: an exception it throws is
  * logged and dropped, never the call's failure. Every method does nothing unless overridden, so
  * new events can be added without breaking a listener.
+ *
+ * <p><b>One listener for the whole SDK.</b> The WebSocket client takes the same listener: its
+ * method calls ({@code add_order}, {@code cancel_order}, ...) end with {@code attemptEnd} and {@code
+ * callEnd} as REST calls do (operation id: the method's name on the wire; one attempt, never
+ * re-sent), and its connections' lives (opened, closed, reconnect scheduled, budget wait, ended)
+ * arrive at {@link #connectionEvent}. One listener, because a call's latency and the connection it
+ * went over are read together: an order that timed out next to a reconnect is one story, and a
+ * metrics binding is written once.
  */
 public abstract class CallListener {
   /** The listener that does nothing, the default. */
@@ -44,6 +52,12 @@ public abstract class CallListener {
   /** A call ended, after its last attempt: with its result or with the failure it throws. */
   public void callEnd(CallOutcome call) {}
 
+  /**
+   * A long-lived connection (a WebSocket endpoint's) opened, closed, scheduled a reconnect, waited
+   * for its connection budget, or ended. Events of one connection come in order.
+   */
+  public void connectionEvent(ConnectionEvent event) {}
+
   /** A listener that passes every event to this one, then to {@code other}. */
   public final CallListener plus(CallListener other) {
     Objects.requireNonNull(other, "other == null");
@@ -59,6 +73,12 @@ public abstract class CallListener {
       public void callEnd(CallOutcome call) {
         first.callEnd(call);
         other.callEnd(call);
+      }
+
+      @Override
+      public void connectionEvent(ConnectionEvent event) {
+        first.connectionEvent(event);
+        other.connectionEvent(event);
       }
 
       @Override
