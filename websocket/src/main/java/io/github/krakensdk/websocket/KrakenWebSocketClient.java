@@ -3,6 +3,7 @@ package io.github.krakensdk.websocket;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.websocket.internal.Connection;
+import io.github.krakensdk.runtime.call.CallListener;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.websocket.internal.BookFeed;
 import io.github.krakensdk.websocket.internal.JsonCodec;
@@ -67,7 +68,8 @@ import okhttp3.OkHttpClient;
  * refused with HTTP 401/403, which end it. An authenticated endpoint fetches a token from the
  * {@link TokenSource} for every connection and puts it in {@code params.token} of every request;
  * {@code ESession:Invalid session} fetches a new one and reconnects (a subscribe it refused is sent
- * once more). {@link ConnectionListener} sees all of it.
+ * once more). The {@link CallListener} sees all of it ({@link CallListener#connectionEvent}), and
+ * every method call as one attempt and one call, as REST's.
  *
  * <p><b>Why listeners and not {@code Flow.Publisher}.</b> A channel is a push feed: the service
  * does not slow down for a slow reader, so {@code Flow}'s demand ({@code request(n)}) could only
@@ -89,7 +91,8 @@ public final class KrakenWebSocketClient implements Closeable {
   private final RandomGenerator random;
   private final Duration pingInterval;
   private final Duration pongTimeout;
-  private final ConnectionListener connectionListener;
+  private final CallListener callListener;
+  private final Duration replyTimeout;
   private final int queueCapacity;
   private final OkHttpClient http;
   private final Executor completion;
@@ -114,7 +117,8 @@ public final class KrakenWebSocketClient implements Closeable {
     this.random = builder.random;
     this.pingInterval = builder.pingInterval;
     this.pongTimeout = builder.pongTimeout;
-    this.connectionListener = builder.connectionListener;
+    this.callListener = builder.callListener;
+    this.replyTimeout = builder.replyTimeout;
     this.queueCapacity = builder.queueCapacity;
     // Kraken's liveness is the application ping; OkHttp's protocol pings would be a second clock.
     this.http = (builder.httpClient != null ? builder.httpClient.newBuilder() : new OkHttpClient.Builder())
@@ -143,7 +147,7 @@ public final class KrakenWebSocketClient implements Closeable {
     if (existing != null) return existing;
     Connection<JsonRequest, Map<String, Object>> engine = new Connection<>(endpoint,
         environment.url(endpoint), http, codec, codec, tokenSource, completion, scheduler, reconnectPolicy, random,
-        pingInterval, pongTimeout, connectionListener, reqIds, queueCapacity);
+        pingInterval, pongTimeout, replyTimeout, callListener, reqIds, queueCapacity);
     WebSocketConnection connection = new WebSocketConnection(engine);
     engines.put(endpoint, engine);
     connections.put(endpoint, connection);
@@ -248,7 +252,7 @@ public final class KrakenWebSocketClient implements Closeable {
     if (existing != null) return existing;
     Connection<WsRequest, WsMessage> engine = new Connection<>(endpoint, environment.url(endpoint), http, models,
         models, tokenSource, completion, scheduler, reconnectPolicy, random, pingInterval, pongTimeout,
-        connectionListener, reqIds, queueCapacity);
+        replyTimeout, callListener, reqIds, queueCapacity);
     modelEngines.put(endpoint, engine);
     engine.start();
     return engine;
@@ -286,7 +290,8 @@ public final class KrakenWebSocketClient implements Closeable {
     private ReconnectPolicy reconnectPolicy = ReconnectPolicy.defaults();
     private Duration pingInterval = Duration.ofSeconds(30);
     private Duration pongTimeout = Duration.ofSeconds(10);
-    private ConnectionListener connectionListener = ConnectionListener.NONE;
+    private CallListener callListener = CallListener.NONE;
+    private Duration replyTimeout = Duration.ofSeconds(10);
     private int queueCapacity = 1024;
     private Scheduler scheduler;
     private RandomGenerator random = RandomGenerator.getDefault();
@@ -339,8 +344,25 @@ public final class KrakenWebSocketClient implements Closeable {
       return this;
     }
 
-    public Builder connectionListener(ConnectionListener connectionListener) {
-      this.connectionListener = requireNonNull(connectionListener, "connectionListener == null");
+    /**
+     * The SDK's one listener ({@code KrakenClient}'s too): each connection's life as {@link
+     * CallListener#connectionEvent}, each method call as {@code attemptEnd} and {@code callEnd}.
+     * {@link CallListener#NONE} by default.
+     */
+    public Builder callListener(CallListener callListener) {
+      this.callListener = requireNonNull(callListener, "callListener == null");
+      return this;
+    }
+
+    /**
+     * How long a request may wait for its reply before it fails (an order method as
+     * outcome-unknown, never sent again; a subscribe recycles the connection once); more than zero.
+     * Default 10 seconds, the pong timeout's: Kraken answers in milliseconds, and a reply slower
+     * than a pong may be means a connection in trouble. Raise it for orders whose {@code deadline}
+     * is further away.
+     */
+    public Builder replyTimeout(Duration replyTimeout) {
+      this.replyTimeout = positive("replyTimeout", replyTimeout);
       return this;
     }
 

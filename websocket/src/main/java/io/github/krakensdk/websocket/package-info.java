@@ -8,7 +8,7 @@
  * io.github.krakensdk.websocket.MessageListener} under a {@link
  * io.github.krakensdk.websocket.Backpressure} policy, tokens from a {@link
  * io.github.krakensdk.websocket.TokenSource}, connection events to a {@link
- * io.github.krakensdk.websocket.ConnectionListener}, reconnects by a {@link
+ * io.github.krakensdk.runtime.call.CallListener}, reconnects by a {@link
  * io.github.krakensdk.websocket.ReconnectPolicy}. The values a caller receives from books: {@link
  * io.github.krakensdk.websocket.OrderBookSnapshot}, {@link
  * io.github.krakensdk.websocket.Level3BookSnapshot}, {@link

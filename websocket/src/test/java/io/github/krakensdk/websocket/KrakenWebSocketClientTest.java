@@ -215,15 +215,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
             ? CompletableFuture.failedFuture(new IOException("GetWebSocketsToken timed out"))
             : CompletableFuture.completedFuture("second"))
         .completionExecutor(completion)
-        .connectionListener(new ConnectionListener() {
-          @Override public void disconnected(WebSocketEndpoint endpoint, int code, String reason) {
-            events.add("disconnected " + code + " " + reason);
-          }
-
-          @Override public void reconnectScheduled(WebSocketEndpoint endpoint, Duration delay, String reason) {
-            events.add("reconnect " + reason);
-          }
-        })
+        .callListener(recordingListener())
         .scheduler(clock)
         .random(new SplittableRandom(25))
         .build();
@@ -246,15 +238,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
         .tokenSource(() -> CompletableFuture.completedFuture("token-" + tokensIssued.incrementAndGet()))
         .completionExecutor(completion)
         .reconnectPolicy(ReconnectPolicy.builder().connectionBudget(1, Duration.ofMinutes(10)).build())
-        .connectionListener(new ConnectionListener() {
-          @Override public void connected(WebSocketEndpoint endpoint) {
-            events.add("connected");
-          }
-
-          @Override public void budgetWait(WebSocketEndpoint endpoint, Duration wait) {
-            events.add("budget " + wait);
-          }
-        })
+        .callListener(recordingListener())
         .scheduler(clock)
         .build();
     ServerSocket first = upgrade();

@@ -2,6 +2,8 @@ package io.github.krakensdk.websocket;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.krakensdk.runtime.call.CallListener;
+import io.github.krakensdk.runtime.call.ConnectionEvent;
 import io.github.krakensdk.websocket.internal.Json;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -51,30 +53,25 @@ abstract class WebSocketClientTestBase {
         .reconnectPolicy(ReconnectPolicy.builder().initialBackoff(Duration.ofSeconds(1)).build())
         .pingInterval(Duration.ofSeconds(30))
         .pongTimeout(Duration.ofSeconds(10))
-        .connectionListener(new ConnectionListener() {
-          @Override public void connected(WebSocketEndpoint endpoint) {
-            events.add("connected");
-          }
-
-          @Override public void disconnected(WebSocketEndpoint endpoint, int code, String reason) {
-            events.add("disconnected " + code + " " + reason);
-          }
-
-          @Override public void reconnectScheduled(WebSocketEndpoint endpoint, Duration delay, String reason) {
-            events.add("reconnect " + reason);
-          }
-
-          @Override public void budgetWait(WebSocketEndpoint endpoint, Duration wait) {
-            events.add("budget " + wait);
-          }
-
-          @Override public void terminated(WebSocketEndpoint endpoint, String reason) {
-            events.add("terminated " + reason);
-          }
-        })
+        .callListener(recordingListener())
         .scheduler(clock)
         .random(new SplittableRandom(25))
         .build();
+  }
+
+  /** A listener that adds each connection event to {@link #events} as text ("disconnected 1006 reason"). */
+  CallListener recordingListener() {
+    return new CallListener() {
+      @Override public void connectionEvent(ConnectionEvent event) {
+        events.add(switch (event.kind()) {
+          case CONNECTED -> "connected";
+          case DISCONNECTED -> "disconnected " + event.closeCode() + " " + event.reason();
+          case RECONNECT_SCHEDULED -> "reconnect " + event.reason();
+          case BUDGET_WAIT -> "budget " + event.delay();
+          case TERMINATED -> "terminated " + event.reason();
+        });
+      }
+    };
   }
 
   @AfterEach void stop() throws IOException {

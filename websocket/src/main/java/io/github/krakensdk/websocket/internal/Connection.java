@@ -5,9 +5,12 @@ import static java.util.Objects.requireNonNull;
 import io.github.krakensdk.errors.KrakenException;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.KrakenTransportException;
+import io.github.krakensdk.runtime.call.CallAttempt;
+import io.github.krakensdk.runtime.call.CallListener;
+import io.github.krakensdk.runtime.call.CallOutcome;
+import io.github.krakensdk.runtime.call.ConnectionEvent;
 import io.github.krakensdk.errors.ServiceError;
 import io.github.krakensdk.websocket.Backpressure;
-import io.github.krakensdk.websocket.ConnectionListener;
 import io.github.krakensdk.websocket.ReconnectPolicy;
 import io.github.krakensdk.websocket.SubscriptionOverflowException;
 import io.github.krakensdk.websocket.TokenSource;
@@ -42,6 +45,27 @@ import okhttp3.WebSocketListener;
  * their original requests and sends them again after every reconnect, and fails the orders in
  * flight when the socket drops as outcome-unknown, never sending them again.
  *
+ * <p><b>Reply timeout.</b> A request unanswered within the reply timeout fails: a method with a
+ * {@link KrakenTransportException} (outcome-unknown for the order methods, which are never sent
+ * again); a reply that comes later is dropped. A subscribe unanswered in time recycles the
+ * connection once (its socket is dropped and reconnected, every subscription sent again, so the
+ * caller's subscription is never left half-made); unanswered a second time, it fails like a refused
+ * one. Kraken answers every subscribe, once per pair, within milliseconds: a connection whose pongs
+ * arrive but that leaves a subscribe unanswered is not one to trust with the subscription.
+ *
+ * <p><b>The end.</b> A close with 1008, an upgrade refused with HTTP 401/403 and the caller's
+ * {@link #close()} end the connection for good: every live subscription's sink gets {@code
+ * onFailure}, every pending request fails (orders in flight as outcome-unknown, requests not yet
+ * sent as not sent), and every later {@link #send}, {@link #subscribe} fails at once with the
+ * reason it ended, without opening a socket. Kraken refuses a new connection the same way while the
+ * cause (a refused token, a revoked permission, a policy breach) lasts, so reopening on the next
+ * request would spend the connection budget on refusals and hide the cause.
+ *
+ * <p><b>Events.</b> The {@link CallListener} sees the connection's life as {@link ConnectionEvent}s
+ * (under the lock, in order) and every {@link #send} as one attempt and one call, named by the
+ * method ({@code add_order}: the failures' operation id too), on the completion executor before the
+ * future completes.
+ *
  * <p>Requests are {@code Q} and frames {@code M}, through the {@link RequestWriter} and {@link
  * FrameDispatcher} seams, so the JSON trees of today and the generated models of tomorrow share
  * it. State is guarded by this object's lock; futures complete and listeners run on the
@@ -68,7 +92,8 @@ public final class Connection<Q, M> {
   private final Scheduler scheduler;
   private final Reconnector reconnector;
   private final LivenessMonitor liveness;
-  private final ConnectionListener events;
+  private final CallListener listener;
+  private final Duration replyTimeout;
   private final ReqIds reqIds;
   private final int queueCapacity;
 
@@ -77,6 +102,7 @@ public final class Connection<Q, M> {
   private int generation;
   private boolean started;
   private boolean terminated;
+  private String terminalReason;
   private String token;
   private long pingReqId = -1;
   private Scheduler.Cancellable livenessTimer;
@@ -88,7 +114,7 @@ public final class Connection<Q, M> {
   public Connection(WebSocketEndpoint endpoint, URI url, OkHttpClient http, RequestWriter<Q> writer,
       FrameDispatcher<M> dispatcher, TokenSource tokenSource, Executor completion, Scheduler scheduler,
       ReconnectPolicy policy, RandomGenerator random, Duration pingInterval, Duration pongTimeout,
-      ConnectionListener events, ReqIds reqIds, int queueCapacity) {
+      Duration replyTimeout, CallListener listener, ReqIds reqIds, int queueCapacity) {
     this.endpoint = requireNonNull(endpoint, "endpoint == null");
     this.url = requireNonNull(url, "url == null");
     this.http = requireNonNull(http, "http == null");
@@ -102,7 +128,11 @@ public final class Connection<Q, M> {
     this.scheduler = requireNonNull(scheduler, "scheduler == null");
     this.reconnector = new Reconnector(policy, scheduler::nanoTime, random);
     this.liveness = new LivenessMonitor(pingInterval, pongTimeout);
-    this.events = requireNonNull(events, "events == null");
+    this.replyTimeout = requireNonNull(replyTimeout, "replyTimeout == null");
+    if (replyTimeout.isNegative() || replyTimeout.isZero()) {
+      throw new IllegalArgumentException("replyTimeout must be more than zero: " + replyTimeout);
+    }
+    this.listener = requireNonNull(listener, "listener == null");
     this.reqIds = requireNonNull(reqIds, "reqIds == null");
     if (queueCapacity < 1) throw new IllegalArgumentException("queueCapacity must be at least 1: " + queueCapacity);
     this.queueCapacity = queueCapacity;
@@ -136,8 +166,9 @@ public final class Connection<Q, M> {
 
   private synchronized CompletableFuture<List<M>> enqueue(Q request) {
     Pending pending = new Pending(request, null);
+    pending.reported = true;
     if (terminated) {
-      failLater(pending.future, notSent(pending.method, "the connection has ended"));
+      finish(pending, null, notSent(pending.method, endedReason()));
     } else if (socket != null) {
       transmit(pending);
     } else {
@@ -160,7 +191,7 @@ public final class Connection<Q, M> {
     }
     Sub sub = new Sub(request, sink, backpressure);
     if (terminated) {
-      failLater(sub.acknowledged, notSent("subscribe", "the connection has ended"));
+      sub.fail(notSent("subscribe", endedReason()));
       return sub;
     }
     subscriptions.add(sub);
@@ -230,7 +261,7 @@ public final class Connection<Q, M> {
     Duration wait = reconnector.tryAttempt();
     if (!wait.isZero()) {
       reconnectTimer = scheduler.schedule(this::connect, wait.toNanos());
-      events.budgetWait(endpoint, wait);
+      event(ConnectionEvent.Kind.BUDGET_WAIT, ConnectionEvent.NO_CLOSE_CODE, "connection budget spent", wait);
       return;
     }
     opening = true;
@@ -254,7 +285,7 @@ public final class Connection<Q, M> {
       opening = false;
       generation++;
       String reason = "no token: " + (failure != null ? failure : "the token source gave null");
-      events.disconnected(endpoint, ABNORMAL_CLOSURE, reason);
+      event(ConnectionEvent.Kind.DISCONNECTED, ABNORMAL_CLOSURE, reason, Duration.ZERO);
       scheduleReconnect(reconnector.failed(OptionalLong.empty()));
       return;
     }
@@ -277,7 +308,7 @@ public final class Connection<Q, M> {
     reconnector.connected();
     liveness.opened(scheduler.nanoTime());
     scheduleLiveness();
-    events.connected(endpoint);
+    event(ConnectionEvent.Kind.CONNECTED, ConnectionEvent.NO_CLOSE_CODE, "", Duration.ZERO);
     for (Sub sub : subscriptions) transmit(new Pending(sub.request, sub));
     List<Pending> waiting = new ArrayList<>(outbox);
     outbox.clear();
@@ -297,7 +328,7 @@ public final class Connection<Q, M> {
     cancel(livenessTimer);
     pingReqId = -1;
     failInFlight("the connection dropped (" + code + " " + reason + ")");
-    events.disconnected(endpoint, code, reason);
+    event(ConnectionEvent.Kind.DISCONNECTED, code, reason, Duration.ZERO);
     scheduleReconnect(failure ? reconnector.failed(httpStatus) : reconnector.closed(code));
   }
 
@@ -308,7 +339,7 @@ public final class Connection<Q, M> {
     }
     // Scheduled before it is told, so a listener that reacts to the event finds the timer set.
     reconnectTimer = scheduler.schedule(this::connect, decision.delay().toNanos());
-    events.reconnectScheduled(endpoint, decision.delay(), decision.reason());
+    event(ConnectionEvent.Kind.RECONNECT_SCHEDULED, ConnectionEvent.NO_CLOSE_CODE, decision.reason(), decision.delay());
   }
 
   /** The token was refused: drop this socket and connect again at once with a fresh one. */
@@ -323,22 +354,38 @@ public final class Connection<Q, M> {
     token = null;
     String reason = "refreshing the token after " + INVALID_SESSION;
     failInFlight("the connection was closed to refresh its token");
-    events.disconnected(endpoint, 1000, reason);
+    event(ConnectionEvent.Kind.DISCONNECTED, 1000, reason, Duration.ZERO);
     old.close(1000, "token refresh");
-    events.reconnectScheduled(endpoint, Duration.ZERO, reason);
+    event(ConnectionEvent.Kind.RECONNECT_SCHEDULED, ConnectionEvent.NO_CLOSE_CODE, reason, Duration.ZERO);
     connect();
   }
 
   private void terminate(String reason) {
     terminated = true;
+    terminalReason = reason;
     cancel(reconnectTimer);
     cancel(livenessTimer);
-    for (Pending pending : outbox) failLater(pending.future, notSent(pending.method, "the connection ended: " + reason));
+    for (Pending pending : outbox) finish(pending, null, notSent(pending.method, endedReason()));
     outbox.clear();
-    KrakenTransportException ended = notSent("subscribe", "the connection ended: " + reason);
+    KrakenTransportException ended = notSent("subscribe", endedReason());
     for (Sub sub : subscriptions) sub.fail(ended);
     subscriptions.clear();
-    events.terminated(endpoint, reason);
+    event(ConnectionEvent.Kind.TERMINATED, ConnectionEvent.NO_CLOSE_CODE, reason, Duration.ZERO);
+  }
+
+  /** Why a request made after the end fails: the end's own reason. */
+  private String endedReason() {
+    return "the connection to " + endpoint + " ended for good (" + terminalReason + ")";
+  }
+
+  private void event(ConnectionEvent.Kind kind, int closeCode, String reason, Duration delay) {
+    ConnectionEvent event = ConnectionEvent.builder().endpoint(endpoint.name()).kind(kind).closeCode(closeCode)
+        .reason(reason == null ? "" : reason).delay(delay).build();
+    try {
+      listener.connectionEvent(event);
+    } catch (RuntimeException e) {
+      logger.log(Level.WARNING, endpoint + ": CallListener.connectionEvent threw; ignored", e);
+    }
   }
 
   /** Orders in flight fail as outcome-unknown; other requests as not completed; subscribes are sent again. */
@@ -346,7 +393,7 @@ public final class Connection<Q, M> {
     for (Pending pending : inFlight.values()) {
       if (pending.sub != null) continue;
       IOException cause = new IOException(reason);
-      failLater(pending.future, new KrakenTransportException(pending.method, cause, pending.order));
+      finish(pending, null, new KrakenTransportException(pending.method, cause, pending.order));
     }
     inFlight.clear();
   }
@@ -388,6 +435,8 @@ public final class Connection<Q, M> {
   private void transmit(Pending pending) {
     long id = nextReqId();
     pending.reqId = id;
+    pending.sentNanos = scheduler.nanoTime();
+    pending.sent = true;
     inFlight.put(id, pending);
     String text;
     try {
@@ -399,15 +448,41 @@ public final class Connection<Q, M> {
         subscriptions.remove(pending.sub);
         pending.sub.fail(e);
       } else {
-        failLater(pending.future, e);
+        finish(pending, null, e);
       }
       return;
     }
+    // Timed from before the frame goes out, so that no reply can come before its timer is set.
+    int gen = generation;
+    pending.timeout = scheduler.schedule(() -> onReplyTimeout(gen, id, pending), replyTimeout.toNanos());
     if (!socket.send(text)) {
       // The socket is closing: nothing went out; it waits for the next connection.
+      cancel(pending.timeout);
       inFlight.remove(id);
       if (pending.sub == null) outbox.add(pending);
     }
+  }
+
+  /** {@code pending} (sent as {@code reqId} on {@code gen}) had no full answer within the reply timeout. */
+  private synchronized void onReplyTimeout(int gen, long reqId, Pending pending) {
+    if (gen != generation || inFlight.get(reqId) != pending) return;
+    inFlight.remove(reqId); // a reply that comes later finds nothing to complete and is dropped
+    String reason = "no reply to " + pending.method + " (req_id " + reqId + ") within " + replyTimeout;
+    if (pending.sub == null) {
+      finish(pending, null, new KrakenTransportException(pending.method, new IOException(reason), pending.order));
+      return;
+    }
+    Sub sub = pending.sub;
+    if (!subscriptions.contains(sub)) return;
+    if (!sub.timeoutRecycled) {
+      sub.timeoutRecycled = true; // sent once more on a fresh connection, then failed
+      WebSocket unanswering = socket;
+      onDropped(gen, ABNORMAL_CLOSURE, reason + ": reconnecting", true, OptionalLong.empty());
+      if (unanswering != null) unanswering.cancel();
+      return;
+    }
+    subscriptions.remove(sub);
+    sub.fail(new KrakenTransportException(pending.method, new IOException(reason), false));
   }
 
   private long nextReqId() {
@@ -458,12 +533,13 @@ public final class Connection<Q, M> {
         refreshSession();
         return;
       }
+      cancel(pending.timeout);
       KrakenServiceException failure = serviceError(pending.method, error);
       if (pending.sub != null) {
         subscriptions.remove(pending.sub);
         pending.sub.fail(failure);
       } else {
-        failLater(pending.future, failure);
+        finish(pending, null, failure);
       }
       if (invalidSession && pending.sub == null) refreshSession();
       return;
@@ -471,15 +547,58 @@ public final class Connection<Q, M> {
     pending.replies.add(reply.message());
     if (pending.replies.size() < pending.expected) return;
     inFlight.remove(reqId);
+    cancel(pending.timeout);
     if (pending.sub != null) {
       pending.sub.sessionRetried = false;
+      pending.sub.timeoutRecycled = false;
       Sub sub = pending.sub;
       onCompletionExecutor(() -> sub.acknowledged.complete(sub));
     } else {
-      List<M> replies = List.copyOf(pending.replies);
-      CompletableFuture<List<M>> future = pending.future;
-      onCompletionExecutor(() -> future.complete(replies));
+      finish(pending, List.copyOf(pending.replies), null);
     }
+  }
+
+  /**
+   * Completes {@code pending}'s future with {@code replies} or {@code failure} on the completion
+   * executor, after telling the listener of the call (one attempt) when the caller made it.
+   */
+  private void finish(Pending pending, List<M> replies, Throwable failure) {
+    cancel(pending.timeout);
+    long now = scheduler.nanoTime();
+    CompletableFuture<List<M>> future = pending.future;
+    if (!pending.reported) {
+      onCompletionExecutor(() -> {
+        if (failure != null) future.completeExceptionally(failure);
+        else future.complete(replies);
+      });
+      return;
+    }
+    boolean sent = pending.sent;
+    Duration queued = Duration.ofNanos((sent ? pending.sentNanos : now) - pending.createdNanos);
+    Duration onTheWire = sent ? Duration.ofNanos(now - pending.sentNanos) : Duration.ZERO;
+    Duration duration = Duration.ofNanos(now - pending.createdNanos);
+    KrakenException reported = failure == null ? null : asKrakenException(pending.method, failure);
+    CallAttempt attempt = CallAttempt.builder().operationId(pending.method).number(1)
+        .reason(CallAttempt.Reason.FIRST).paced(Duration.ZERO).queued(queued).onTheWire(onTheWire)
+        .failure(reported).build();
+    CallOutcome outcome = CallOutcome.builder().operationId(pending.method).attempts(1).paced(Duration.ZERO)
+        .queued(queued).duration(duration).failure(reported).build();
+    onCompletionExecutor(() -> {
+      try {
+        listener.attemptEnd(attempt);
+        listener.callEnd(outcome);
+      } catch (RuntimeException e) {
+        logger.log(Level.WARNING, endpoint + ": the CallListener threw; ignored", e);
+      }
+      if (failure != null) future.completeExceptionally(failure);
+      else future.complete(replies);
+    });
+  }
+
+  private static KrakenException asKrakenException(String method, Throwable failure) {
+    if (failure instanceof KrakenException kraken) return kraken;
+    // A request the codec refused before sending (not a KrakenException): nothing went out.
+    return new KrakenTransportException(method, new IOException(String.valueOf(failure), failure), false);
   }
 
   /** Runs {@code task} on the completion executor; here, if the executor refuses it (it was shut down first). */
@@ -520,7 +639,12 @@ public final class Connection<Q, M> {
     final Sub sub;
     final CompletableFuture<List<M>> future = new CompletableFuture<>();
     final List<M> replies = new ArrayList<>();
+    final long createdNanos = scheduler.nanoTime();
     long reqId;
+    long sentNanos;
+    boolean sent;
+    boolean reported;
+    Scheduler.Cancellable timeout;
 
     Pending(Q request, Sub sub) {
       this.request = request;
@@ -543,6 +667,7 @@ public final class Connection<Q, M> {
     final Backpressure backpressure;
     final CompletableFuture<Sub> acknowledged = new CompletableFuture<>();
     boolean sessionRetried;
+    boolean timeoutRecycled;
 
     private final Object queueLock = new Object();
     private final ArrayDeque<Inbound<M>> queue = new ArrayDeque<>();
