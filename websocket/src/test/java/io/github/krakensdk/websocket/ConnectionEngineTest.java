@@ -10,12 +10,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.github.krakensdk.errors.KrakenServiceException;
 import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.runtime.call.CallAttempt;
-import io.github.krakensdk.runtime.call.CallListener;
 import io.github.krakensdk.runtime.call.CallOutcome;
 import io.github.krakensdk.runtime.call.ConnectionEvent;
 import io.github.krakensdk.websocket.internal.Connection;
-import io.github.krakensdk.websocket.internal.ModelCodec;
-import io.github.krakensdk.websocket.internal.ReqIds;
 import io.github.krakensdk.websocket.internal.Sink;
 import io.github.krakensdk.websocket.internal.model.WebSocketRequests;
 import io.github.krakensdk.websocket.internal.model.WsMessage;
@@ -26,15 +23,12 @@ import io.github.krakensdk.websocket.model.BookSubscribeParams;
 import io.github.krakensdk.websocket.model.OrderType;
 import io.github.krakensdk.websocket.model.Side;
 import java.math.BigDecimal;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,36 +36,7 @@ import org.junit.jupiter.api.Test;
  * clock: the calls and connection events it reports to the {@link CallListener}, the reply timeout,
  * and the end of a connection.
  */
-final class ConnectionEngineTest extends WebSocketClientTestBase {
-  private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
-
-  private final BlockingQueue<Object> calls = new LinkedBlockingQueue<>();
-  private final List<ConnectionEvent> connectionEvents = new java.util.concurrent.CopyOnWriteArrayList<>();
-
-  private Connection<WsRequest, WsMessage> engine(WebSocketEndpoint endpoint) {
-    ModelCodec codec = new ModelCodec();
-    CallListener listener = new CallListener() {
-      @Override public void attemptEnd(CallAttempt attempt) {
-        calls.add(attempt);
-      }
-
-      @Override public void callEnd(CallOutcome call) {
-        calls.add(call);
-      }
-
-      @Override public void connectionEvent(ConnectionEvent event) {
-        connectionEvents.add(event);
-      }
-    }.plus(recordingListener());
-    Connection<WsRequest, WsMessage> connection = new Connection<>(endpoint,
-        URI.create(server.url("/" + endpoint.name().toLowerCase()).toString()), new OkHttpClient(), codec, codec,
-        () -> CompletableFuture.completedFuture("token-" + tokensIssued.incrementAndGet()), completion, clock,
-        ReconnectPolicy.builder().initialBackoff(Duration.ofSeconds(1)).build(), new SplittableRandom(25),
-        Duration.ofSeconds(30), Duration.ofSeconds(10), REPLY_TIMEOUT, listener, new ReqIds(), 16);
-    connection.start();
-    return connection;
-  }
-
+final class ConnectionEngineTest extends EngineTestBase {
   private static WsRequest addOrder() {
     return WebSocketRequests.addOrder(AddOrderParams.builder()
         .orderType(OrderType.LIMIT).side(Side.BUY).symbol("BTC/USD")
@@ -86,12 +51,6 @@ final class ConnectionEngineTest extends WebSocketClientTestBase {
   private static String bookAck(long id, String symbol) {
     return "{\"method\":\"subscribe\",\"result\":{\"channel\":\"book\",\"depth\":10,\"snapshot\":true,"
         + "\"symbol\":\"" + symbol + "\"},\"success\":true,\"req_id\":" + id + "}";
-  }
-
-  private <T> T nextCall(Class<T> type) throws InterruptedException {
-    Object call = calls.poll(5, TimeUnit.SECONDS);
-    if (call == null) fail("no call event");
-    return assertInstanceOf(type, call);
   }
 
   private static final class Failures implements Sink<WsMessage> {

@@ -15,7 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * subscription on a connection, the last verified copy per symbol, and what a checksum result
  * leads to. A match publishes the copy; a mismatch forgets it, unsubscribes and subscribes that
  * symbol alone again through {@link Connection#resubscribe} (a reconnect still sends the original
- * request), and reports the result. Messages arrive on the completion executor one at a time.
+ * request), and reports the result. When the service refuses that resubscribe, the whole
+ * subscription ends and the listener's {@code onFailure} gets the refusal (see {@link
+ * Connection#resubscribe}): a book that silently never comes back is what this class exists to
+ * prevent. Messages arrive on the completion executor one at a time.
  *
  * @param <S> the immutable copy a listener gets
  */
@@ -34,9 +37,14 @@ public abstract class ChecksummedFeed<S> implements Sink<WsMessage> {
   /** Subscribes on {@code connection}; the returned subscription's acks complete after one per symbol. */
   public final Connection<WsRequest, WsMessage>.Sub subscribe(Connection<WsRequest, WsMessage> connection) {
     this.connection = requireNonNull(connection, "connection == null");
+    beforeSubscribe(connection);
     Connection<WsRequest, WsMessage>.Sub subscribed = connection.subscribe(request, this, Backpressure.COALESCE);
     this.sub = subscribed;
     return subscribed;
+  }
+
+  /** What must be on {@code connection} before this feed's subscribe; nothing by default. */
+  void beforeSubscribe(Connection<WsRequest, WsMessage> connection) {
   }
 
   /** The subscribed symbols, in the request's order. */

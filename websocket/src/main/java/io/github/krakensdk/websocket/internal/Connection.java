@@ -110,6 +110,7 @@ public final class Connection<Q, M> {
   private final Map<Long, Pending> inFlight = new LinkedHashMap<>();
   private final List<Pending> outbox = new ArrayList<>();
   private final List<Sub> subscriptions = new ArrayList<>();
+  private final Map<Class<?>, Object> attachments = new LinkedHashMap<>();
 
   public Connection(WebSocketEndpoint endpoint, URI url, OkHttpClient http, RequestWriter<Q> writer,
       FrameDispatcher<M> dispatcher, TokenSource tokenSource, Executor completion, Scheduler scheduler,
@@ -183,6 +184,34 @@ public final class Connection<Q, M> {
    * first error.
    */
   public synchronized Sub subscribe(Q request, Sink<M> sink, Backpressure backpressure) {
+    return subscribe(request, sink, backpressure, false);
+  }
+
+  /**
+   * Subscribes as {@link #subscribe} does, but {@code sink} gets each message at once, on the
+   * reader's thread under the connection's lock, in wire order: before any later frame reaches
+   * another subscription's queue. For state that other subscriptions read (a pair's precision from
+   * {@code instrument}, read by the books that follow it on the wire); the sink must be quick and
+   * must not call the connection. Its {@code onFailure} still comes on the completion executor.
+   */
+  public synchronized Sub subscribeInline(Q request, Sink<M> sink) {
+    return subscribe(request, sink, Backpressure.FAIL, true);
+  }
+
+  /**
+   * The connection's one {@code type} attachment, made by {@code create} on the first call: state
+   * that belongs to this connection (what its {@code instrument} subscription has told).
+   */
+  public synchronized <T> T attachment(Class<T> type, java.util.function.Supplier<T> create) {
+    Object existing = attachments.get(type);
+    if (existing == null) {
+      existing = requireNonNull(create.get(), "create.get() == null");
+      attachments.put(type, existing);
+    }
+    return type.cast(existing);
+  }
+
+  private Sub subscribe(Q request, Sink<M> sink, Backpressure backpressure, boolean inline) {
     requireNonNull(request, "request == null");
     requireNonNull(sink, "sink == null");
     requireNonNull(backpressure, "backpressure == null");
@@ -190,6 +219,7 @@ public final class Connection<Q, M> {
       throw new IllegalArgumentException("not a subscribe: " + writer.method(request));
     }
     Sub sub = new Sub(request, sink, backpressure);
+    sub.inline = inline;
     if (terminated) {
       sub.fail(notSent("subscribe", endedReason()));
       return sub;
@@ -213,6 +243,12 @@ public final class Connection<Q, M> {
    * reconnect sends, which stays {@code sub}'s original request. The future completes with the
    * subscribe's acks; at once, with none, when the socket is down (the reconnect resubscribes all
    * of {@code sub}) or {@code sub} has ended.
+   *
+   * <p>When the service refuses that subscribe (or leaves it unanswered past the reply timeout),
+   * {@code sub} ends: it is unsubscribed and its sink gets {@code onFailure} with the refusal. A
+   * subscription is live in full or ended; one whose part is silently gone would wait forever for
+   * a snapshot that never comes. A drop in between ends nothing: the reconnect sends all of {@code
+   * sub} again.
    */
   public synchronized CompletableFuture<List<M>> resubscribe(Sub sub, Q unsubscribe, Q subscribe) {
     requireNonNull(sub, "sub == null");
@@ -224,6 +260,7 @@ public final class Connection<Q, M> {
     }
     if (socket == null || !subscriptions.contains(sub)) return CompletableFuture.completedFuture(List.of());
     Pending resubscribe = new Pending(subscribe, null);
+    resubscribe.resyncOf = sub;
     transmit(new Pending(unsubscribe, null));
     if (socket != null) transmit(resubscribe);
     // Not sent (the socket is closing): the reconnect sends sub's whole request again instead.
@@ -469,7 +506,10 @@ public final class Connection<Q, M> {
     inFlight.remove(reqId); // a reply that comes later finds nothing to complete and is dropped
     String reason = "no reply to " + pending.method + " (req_id " + reqId + ") within " + replyTimeout;
     if (pending.sub == null) {
-      finish(pending, null, new KrakenTransportException(pending.method, new IOException(reason), pending.order));
+      KrakenTransportException failure =
+          new KrakenTransportException(pending.method, new IOException(reason), pending.order);
+      finish(pending, null, failure);
+      if (pending.resyncOf != null) end(pending.resyncOf, failure);
       return;
     }
     Sub sub = pending.sub;
@@ -506,7 +546,13 @@ public final class Connection<Q, M> {
       onReply(inbound);
     } else {
       for (Sub sub : new ArrayList<>(subscriptions)) {
-        if (sub.receives(inbound) && !sub.offer(inbound)) {
+        if (sub.inline && sub.receives(inbound)) {
+          try {
+            sub.sink.onMessage(inbound.message());
+          } catch (RuntimeException e) {
+            logger.log(Level.WARNING, endpoint + ": a " + sub.channel + " listener threw; the message was dropped", e);
+          }
+        } else if (sub.receives(inbound) && !sub.offer(inbound)) {
           subscriptions.remove(sub);
           if (socket != null) transmit(new Pending(writer.unsubscribeOf(sub.request), null));
         }
@@ -540,6 +586,7 @@ public final class Connection<Q, M> {
         pending.sub.fail(failure);
       } else {
         finish(pending, null, failure);
+        if (pending.resyncOf != null) end(pending.resyncOf, failure);
       }
       if (invalidSession && pending.sub == null) refreshSession();
       return;
@@ -601,6 +648,14 @@ public final class Connection<Q, M> {
     return new KrakenTransportException(method, new IOException(String.valueOf(failure), failure), false);
   }
 
+  /** Ends {@code sub} with {@code failure}: no longer sent on reconnect, unsubscribed, its sink told. */
+  private void end(Sub sub, Throwable failure) {
+    if (!subscriptions.remove(sub)) return;
+    logger.log(Level.WARNING, endpoint + ": a " + sub.channel + " subscription ended: " + failure);
+    if (socket != null) transmit(new Pending(writer.unsubscribeOf(sub.request), null));
+    sub.fail(failure);
+  }
+
   /** Runs {@code task} on the completion executor; here, if the executor refuses it (it was shut down first). */
   private void onCompletionExecutor(Runnable task) {
     try {
@@ -644,6 +699,7 @@ public final class Connection<Q, M> {
     long sentNanos;
     boolean sent;
     boolean reported;
+    Sub resyncOf;
     Scheduler.Cancellable timeout;
 
     Pending(Q request, Sub sub) {
@@ -668,6 +724,7 @@ public final class Connection<Q, M> {
     final CompletableFuture<Sub> acknowledged = new CompletableFuture<>();
     boolean sessionRetried;
     boolean timeoutRecycled;
+    boolean inline;
 
     private final Object queueLock = new Object();
     private final ArrayDeque<Inbound<M>> queue = new ArrayDeque<>();

@@ -65,6 +65,16 @@ public final class OrderBook {
     return depth;
   }
 
+  /** The pair's price precision the checksum text is written at, or {@link BookChecksum#UNKNOWN_PRECISION}. */
+  public int pricePrecision() {
+    return pricePrecision;
+  }
+
+  /** The pair's quantity precision the checksum text is written at, or {@link BookChecksum#UNKNOWN_PRECISION}. */
+  public int qtyPrecision() {
+    return qtyPrecision;
+  }
+
   /** Whether a snapshot was applied and no checksum has failed since. */
   public boolean isInSync() {
     return inSync;
