@@ -230,4 +230,24 @@ final class ConnectionEngineTest extends EngineTestBase {
     assertTrue(failure.getCause().getMessage().contains("401"), failure.getCause().getMessage());
     assertEquals("terminated upgrade refused with HTTP 401", awaitEvent("terminated"));
   }
+
+  @Test void theCallersCloseEndsItTheSameWay() throws Exception {
+    ServerSocket socket = upgrade();
+    Connection<WsRequest, WsMessage> connection = engine(WebSocketEndpoint.SPOT_PRIVATE);
+    Failures sink = new Failures();
+    Connection<WsRequest, WsMessage>.Sub sub = connection.subscribe(book("BTC/USD"), sink, Backpressure.COALESCE);
+    socket.send(bookAck(reqId(socket.next()), "BTC/USD"));
+    await(sub.acknowledged());
+    CompletableFuture<List<WsMessage>> order = connection.send(addOrder());
+    socket.next();
+    connection.close();
+    assertEquals("terminated closed by the caller", awaitEvent("terminated"));
+    assertTrue(assertInstanceOf(KrakenTransportException.class, failureOf(order)).outcomeUnknown());
+    assertTrue(sink.next().getCause().getMessage().contains("closed by the caller"));
+    KrakenTransportException later = assertInstanceOf(KrakenTransportException.class,
+        failureOf(connection.send(addOrder())));
+    assertTrue(later.getCause().getMessage().endsWith("ended for good (closed by the caller)"),
+        later.getCause().getMessage());
+    assertEquals(1, server.getRequestCount());
+  }
 }

@@ -25,6 +25,11 @@ import java.util.Map;
  * Every snapshot and update is checked by its CRC32; on a mismatch the symbol's book waits for a
  * fresh snapshot, its updates are dropped, and that symbol alone is resubscribed (see {@link
  * ChecksummedFeed}).
+ *
+ * <p>The checksum reads the numbers' literal text, as Kraken's level-3 guide (spot-ws-l3-v2) says
+ * ("parse limit_price and order_qty using a decimal or string decoder"). Unlike {@link BookFeed},
+ * it cannot also learn the pairs' precision on its own connection: the level-3 endpoint serves the
+ * {@code level3} channel alone, no {@code instrument}.
  */
 public final class Level3Feed extends ChecksummedFeed<Level3BookSnapshot> {
   private final Level3SubscribeRequest request;

@@ -3,6 +3,7 @@ package io.github.krakensdk.examples.micrometer;
 import io.github.krakensdk.runtime.call.CallAttempt;
 import io.github.krakensdk.runtime.call.CallListener;
 import io.github.krakensdk.runtime.call.CallOutcome;
+import io.github.krakensdk.runtime.call.ConnectionEvent;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.Locale;
@@ -18,13 +19,20 @@ import java.util.Objects;
  *       ({@code first}, {@code retry}, {@code nonce_resend}, {@code rate_limit_resend}) and {@code
  *       outcome};
  *   <li>{@code kraken.paced} and {@code kraken.queued} (timers): how long attempts waited for the
- *       key's counters and for the key's earlier requests, recorded when they waited at all.
+ *       key's counters and for the key's earlier requests, recorded when they waited at all;
+ *   <li>{@code kraken.connection} (counter): the WebSocket client's connection events, tagged {@code
+ *       endpoint} and {@code kind} ({@code connected}, {@code disconnected}, {@code
+ *       reconnect_scheduled}, {@code budget_wait}, {@code terminated}): a reconnect storm shows as a
+ *       climbing {@code disconnected}.
  * </ul>
  *
  * <pre>{@code
  * KrakenClient kraken = KrakenClient.builder()
  *     .spotCredentials(credentials)
  *     .callListener(new MicrometerCallListener(registry))
+ *     .build();
+ * KrakenWebSocketClient ws = KrakenWebSocketClient.builder()
+ *     .callListener(new MicrometerCallListener(registry)) // the same listener: WebSocket calls too
  *     .build();
  * }</pre>
  *
@@ -63,5 +71,12 @@ public final class MicrometerCallListener extends CallListener {
         .tag("outcome", call.succeeded() ? "success" : call.failure().getClass().getSimpleName())
         .register(registry)
         .record(call.duration());
+  }
+
+  @Override
+  public void connectionEvent(ConnectionEvent event) {
+    registry.counter("kraken.connection",
+        "endpoint", event.endpoint(),
+        "kind", event.kind().name().toLowerCase(Locale.ROOT)).increment();
   }
 }
