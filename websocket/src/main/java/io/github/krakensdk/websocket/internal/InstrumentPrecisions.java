@@ -76,9 +76,12 @@ public final class InstrumentPrecisions implements Sink<WsMessage> {
     }
   }
 
-  /** The books go on with the literal text: the precision is a safeguard, not a condition. */
+  /**
+   * The books go on with the literal text: the precision is a safeguard, not a condition (and the
+   * subscription ends with its connection, which the books report themselves).
+   */
   @Override public void onFailure(Throwable failure) {
-    logger.log(Level.WARNING, "the instrument subscription for the books' precision ended; "
+    logger.log(Level.FINE, "the instrument subscription for the books' precision ended; "
         + "checksums read the numbers' literal text", failure);
   }
 }
