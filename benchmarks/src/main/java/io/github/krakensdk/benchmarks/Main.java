@@ -32,7 +32,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <pre>
  * mvn -B -q -Pbenchmarks package -DskipTests
- * java -jar benchmarks/target/benchmarks.jar            # about 6 minutes on 2 cores
+ * java -jar benchmarks/target/benchmarks.jar            # about 7.5 minutes on 2 cores
  * java -jar benchmarks/target/benchmarks.jar --quick    # a smoke run, figures meaningless
  * java -jar benchmarks/target/benchmarks.jar --websocket  # the WebSocket books alone, their section only
  * </pre>
@@ -47,9 +47,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class Main {
   static final String COMMAND = "mvn -B -q -Pbenchmarks package -DskipTests && java -jar benchmarks/target/benchmarks.jar";
   /*
-   * The defaults, also every benchmark's annotations (for ad hoc runs): 17 benchmarks of
+   * The defaults, also every benchmark's annotations (for ad hoc runs): 23 benchmarks of
    * 3 x 2 s warm-up and 5 x 2 s measurement, about 18 s each with the fork's start, keep the whole
-   * run near 6 minutes on 2 cores, cold starts included, and the command with its build under 10.
+   * run near 7.5 minutes on 2 cores, cold starts included (the WebSocket books alone, --websocket,
+   * under 2 minutes).
    * Five measurement iterations give each paired ratio a range over five samples.
    */
   static final int WARMUP_ITERATIONS = 3;
