@@ -10,6 +10,7 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
@@ -31,8 +32,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <pre>
  * mvn -B -q -Pbenchmarks package -DskipTests
- * java -jar benchmarks/target/benchmarks.jar            # about 6 minutes on 2 cores
+ * java -jar benchmarks/target/benchmarks.jar            # about 7.5 minutes on 2 cores
  * java -jar benchmarks/target/benchmarks.jar --quick    # a smoke run, figures meaningless
+ * java -jar benchmarks/target/benchmarks.jar --websocket  # the WebSocket books alone, their section only
  * </pre>
  *
  * <p>It starts the loopback server in this JVM (the measured JVMs are JMH's forks, which then hold
@@ -45,9 +47,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class Main {
   static final String COMMAND = "mvn -B -q -Pbenchmarks package -DskipTests && java -jar benchmarks/target/benchmarks.jar";
   /*
-   * The defaults, also every benchmark's annotations (for ad hoc runs): 17 benchmarks of
+   * The defaults, also every benchmark's annotations (for ad hoc runs): 23 benchmarks of
    * 3 x 2 s warm-up and 5 x 2 s measurement, about 18 s each with the fork's start, keep the whole
-   * run near 6 minutes on 2 cores, cold starts included, and the command with its build under 10.
+   * run near 7.5 minutes on 2 cores, cold starts included (the WebSocket books alone, --websocket,
+   * under 2 minutes).
    * Five measurement iterations give each paired ratio a range over five samples.
    */
   static final int WARMUP_ITERATIONS = 3;
@@ -64,8 +67,10 @@ public final class Main {
     int coldStarts = 7;
     Path root = projectRoot();
     Path out = root.resolve("BENCHMARKS.md");
+    boolean webSocketOnly = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
+        case "--websocket" -> webSocketOnly = true;
         case "--quick" -> {
           warmup = 1;
           iterations = 2;
@@ -79,8 +84,13 @@ public final class Main {
         case "--cold-starts" -> coldStarts = Integer.parseInt(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         default -> throw new IllegalArgumentException("unknown option " + args[i]
-            + "; options: --quick, --warmup N, --iterations N, --seconds N, --forks N, --cold-starts N, --out FILE");
+            + "; options: --quick, --websocket, --warmup N, --iterations N, --seconds N, --forks N, --cold-starts N, "
+            + "--out FILE");
       }
+    }
+    if (webSocketOnly) {
+      webSocketOnly(out, warmup, iterations, seconds, forks);
+      return;
     }
 
     ZonedDateTime started = ZonedDateTime.now();
@@ -133,6 +143,40 @@ public final class Main {
       Files.writeString(out, Report.render(run), StandardCharsets.UTF_8);
       System.out.println("Wrote " + out.toAbsolutePath().normalize() + " (JMH's own results: "
           + target.resolve("jmh-result.json") + ")");
+    }
+  }
+
+  /**
+   * Runs the WebSocket book benchmarks alone ({@link WebSocketBookBenchmarks}, {@link
+   * BookBenchmarks}) and puts their section into {@code out}, replacing the one it has, with a line
+   * that says which run the section's figures come from.
+   */
+  private static void webSocketOnly(Path out, int warmup, int iterations, int seconds, int forks) throws Exception {
+    ZonedDateTime started = ZonedDateTime.now();
+    try (Contention contention = new Contention()) {
+      Options options = new OptionsBuilder()
+          .include("^" + Pattern.quote(Main.class.getPackageName() + ".") + "(WebSocketBookBenchmarks|BookBenchmarks)\\.")
+          .forks(forks)
+          .warmupIterations(warmup)
+          .warmupTime(TimeValue.seconds(seconds))
+          .measurementIterations(iterations)
+          .measurementTime(TimeValue.seconds(seconds))
+          .addProfiler(GCProfiler.class)
+          .jvmArgsAppend(Jvm.FLAGS.toArray(new String[0]))
+          .shouldFailOnError(true)
+          .build();
+      Map<String, Measured> measured = Measured.of(new Runner(options).run());
+      Machine machine = Machine.current(started);
+      String provenance = String.format(Locale.ROOT, "From a run of these benchmarks alone (`java -jar "
+              + "benchmarks/target/benchmarks.jar --websocket`) on %s (%s), not the run above: %s; JMH, %d fork, "
+              + "%d × %d s warm-up and %d × %d s measurement iterations, GC profiler on, heap `%s`. **Machine load "
+              + "during it:** %s. The next full run renders this section with the rest.",
+          machine.date(), machine.startedAt(), machine.description(), forks, warmup, seconds, iterations, seconds,
+          Jvm.HEAP_MAX, contention.summary());
+      String existing = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "# Benchmarks\n";
+      Files.writeString(out, WebSocketSection.splice(existing, WebSocketSection.render(measured, provenance)),
+          StandardCharsets.UTF_8);
+      System.out.println("Wrote the WebSocket section of " + out.toAbsolutePath().normalize());
     }
   }
 

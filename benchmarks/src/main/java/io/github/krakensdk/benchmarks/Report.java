@@ -98,6 +98,9 @@ final class Report {
       }
     }
 
+    if (WebSocketSection.present(run.jmh())) {
+      md.append('\n').append(WebSocketSection.render(run.jmh(), null));
+    }
     details(md);
     return md.toString();
   }

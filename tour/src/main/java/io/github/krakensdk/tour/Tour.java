@@ -51,7 +51,8 @@ import okhttp3.Response;
  * The tour: starts a sandbox and goes through every operation of the five contracts with the SDK,
  * as a user would (one request object, or a {@code Consumer} of its builder, per call), printing one
  * line per operation ({@code PASS operationId ...} or {@code FAIL operationId reason}) and {@code N
- * passed, M failed} at the end.
+ * passed, M failed} at the end. Then it streams ({@code StreamingTour}, lines named {@code ws:} and
+ * the channel): a book subscribed over the sandbox's WebSocket follows a trade made over REST.
  *
  * <pre>
  * java -jar sandbox/target/kraken-sandbox.jar --tour
@@ -194,6 +195,9 @@ public final class Tour {
 
     // ---- embed tour: webhooks (every delivery verified) ----
     webhooks.finish(this);
+
+    // ---- streaming: Spot WebSocket v2 (last, so that its order and trade leave the REST parts' state alone) ----
+    StreamingTour.run(this);
 
   }
 

@@ -22,7 +22,10 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The tour goes through every operation of the five contracts, and every answer it got matches them. */
+/**
+ * The tour goes through every operation of the five contracts, and every answer it got matches
+ * them; then through its streaming steps.
+ */
 class TourTest {
   /**
    * The operationIds of the contracts on the classpath (callbacks are the partner's and browser
@@ -52,10 +55,19 @@ class TourTest {
         && Boolean.TRUE.equals(operation.getExtensions().get("x-kraken-browser-page"));
   }
 
+  /** The tour's lines: every contract operation, then the streaming steps, sorted. */
+  static List<String> tourSteps() throws IOException {
+    List<String> steps = new ArrayList<>(contractOperations());
+    steps.addAll(StreamingTour.STEPS);
+    Collections.sort(steps);
+    return steps;
+  }
+
   @Test
   void tourPassesEveryOperationAndEveryAnswerMatchesTheContract() throws IOException {
     List<String> operations = contractOperations();
-    
+    List<String> steps = tourSteps();
+
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     int failed;
     Sandbox sandbox = Sandbox.builder().earnCompletionDelay(Tour.DELAY).autoEarnSwitchDelay(Tour.DELAY)
@@ -66,11 +78,11 @@ class TourTest {
     String output = buffer.toString(StandardCharsets.UTF_8);
     List<String> lines = output.lines().toList();
     assertEquals(0, failed, output);
-    assertEquals(operations.size() + " passed, 0 failed", lines.get(lines.size() - 1), output);
+    assertEquals(steps.size() + " passed, 0 failed", lines.get(lines.size() - 1), output);
     for (String readme : List.of("../README.md", "README.md")) {
       String text = Files.readString(Path.of(readme));
-      assertTrue(text.contains(operations.size() + " passed, 0 failed"),
-          readme + " states the tour's last line, " + operations.size() + " passed, 0 failed");
+      assertTrue(text.contains(steps.size() + " passed, 0 failed"),
+          readme + " states the tour's last line, " + steps.size() + " passed, 0 failed");
     }
 
     List<String> passed = new ArrayList<>();
@@ -81,7 +93,7 @@ class TourTest {
       assertTrue(!line.startsWith("FAIL "), line);
     }
     Collections.sort(passed);
-    assertEquals(operations, passed, "one line per operation: " + output);
+    assertEquals(steps, passed, "one line per operation and per streaming step: " + output);
 
     assertEquals(List.of(), sandbox.responseProblems());
     Set<String> checked = sandbox.checkedResponses().stream().map(c -> c.split(" ")[0])
