@@ -169,7 +169,7 @@ final class WebSocketRoutingTest {
     expected.put("ohlc", List.of("interval"));
     expected.put("trade", List.of("asset_class"));
     expected.put("instrument", List.of("asset_class"));
-    expected.put("executions", List.of());
+    expected.put("executions", List.of("asset_class"));
     expected.put("balances", List.of());
     expected.put("margin", List.of("asset_class"));
     expected.put("positions", List.of("asset_class"));

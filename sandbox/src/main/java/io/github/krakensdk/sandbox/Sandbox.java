@@ -217,6 +217,38 @@ public final class Sandbox implements Closeable {
   }
 
   /**
+   * The Unified WebSocket's public endpoint on this sandbox, {@code
+   * ws://127.0.0.1:<port>/unified/v2/public} (the service's {@code wss://uws.kraken.com/v2/public}):
+   * {@code book}, {@code ticker}, {@code trade} and {@code instrument} of the sandbox's derivatives
+   * contracts ({@code PF_XBTUSD}, {@code PF_ETHUSD}, {@code PF_SOLUSD}), each subscription with
+   * {@code "asset_class":"derivatives"}.
+   *
+   * @since 1.1.0
+   */
+  public URI unifiedWebSocketPublicUrl() {
+    return webSocket.unifiedPublicUrl();
+  }
+
+  /**
+   * The Unified WebSocket's private endpoint on this sandbox, {@code
+   * ws://127.0.0.1:<port>/unified/v2/private} (the service's {@code wss://uws.kraken.com/v2/private}):
+   * {@code executions}, {@code balances}, {@code margin}, {@code positions}, {@code ledgers} and
+   * {@code add_order}, {@code amend_order}, {@code cancel_order}, {@code cancel_all} on the
+   * derivatives contracts, each request with a Spot GetWebSocketsToken token in {@code params.token}.
+   *
+   * <pre>{@code
+   * String token = kraken.spot().getWebSocketsToken(GetWebSocketsTokenRequest.builder().build()).token();
+   * okHttp.newWebSocket(new Request.Builder().url(sandbox.unifiedWebSocketPrivateUrl().toString()).build(), listener);
+   * // {"method":"subscribe","params":{"channel":"positions","asset_class":"derivatives","token":"..."}}
+   * }</pre>
+   *
+   * @since 1.1.0
+   */
+  public URI unifiedWebSocketPrivateUrl() {
+    return webSocket.unifiedPrivateUrl();
+  }
+
+  /**
    * The port of the WebSocket server: {@link Builder#webSocketPort} if set, else the HTTP port plus
    * one when that was chosen (a free one if that is taken), else a free one.
    *

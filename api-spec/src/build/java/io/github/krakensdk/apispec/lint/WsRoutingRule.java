@@ -29,8 +29,8 @@ import java.util.Set;
  *       x-kraken-ws-success}): members {@code method}; no two replies with one method and one
  *       success value;
  *   <li>{@code x-kraken-ws-channel} a value of the {@code Channel} enum; {@code
- *       x-kraken-ws-asset-class} one of {@code required}, {@code rejected}, on a subscription's
- *       params schema only.
+ *       x-kraken-ws-asset-class} one of {@code required}, {@code rejected}, on the params schema of
+ *       a request only (a subscription's, or a trading method's on the Unified WebSocket).
  * </ul>
  */
 final class WsRoutingRule implements Rule {
@@ -76,6 +76,13 @@ final class WsRoutingRule implements Rule {
     }
     Set<String> methods = enumValues(schemas.path("Method"));
     Set<String> channels = enumValues(schemas.path("Channel"));
+    Set<String> requestParams = new HashSet<>();
+    for (Map.Entry<String, JsonNode> entry : schemas.properties()) {
+      String ref = entry.getValue().path("properties").path("params").path("$ref").asText("");
+      if (entry.getValue().has(REPLY) && ref.startsWith("#/components/schemas/")) {
+        requestParams.add(ref.substring("#/components/schemas/".length()));
+      }
+    }
     Map<String, String> channelRoutes = new HashMap<>();
     Map<String, String> replyRoutes = new HashMap<>();
     for (Map.Entry<String, JsonNode> entry : schemas.properties()) {
@@ -179,8 +186,8 @@ final class WsRoutingRule implements Rule {
         if (!Set.of("required", "rejected").contains(value)) {
           report.at(at + "/" + ASSET_CLASS, "must be required or rejected, not " + value);
         }
-        if (!properties.has("channel")) {
-          report.at(at + "/" + ASSET_CLASS, "belongs on a subscription's params (a schema with a channel member)");
+        if (!properties.has("channel") && !requestParams.contains(name)) {
+          report.at(at + "/" + ASSET_CLASS, "belongs on a request's params (a subscription's, with a channel member, or a method's)");
         }
         if ("required".equals(value) != properties.has("asset_class")) {
           report.at(at + "/" + ASSET_CLASS, "required".equals(value)

@@ -313,6 +313,9 @@ final class LintRulesTest {
         new Break("ws-routing", "ws/websocket", "asset_class rejected but declared",
             t -> obj(t, WS + "TradeSubscribeParams").put("x-kraken-ws-asset-class", "rejected"),
             WS + "TradeSubscribeParams/x-kraken-ws-asset-class"),
+        new Break("ws-routing", "ws/websocket", "asset_class on a schema that is no request's params",
+            t -> obj(t, WS + "TickerData").put("x-kraken-ws-asset-class", "rejected"),
+            WS + "TickerData/x-kraken-ws-asset-class"),
         new Break("ws-routing", "ws/websocket", "an endpoint URL that is no wss:// URL",
             t -> obj(t, "/x-kraken-ws-endpoints/spot-public").put("url", "https://ws.kraken.com/v2"),
             "/x-kraken-ws-endpoints/spot-public/url"));

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.StreamViews;
+import io.github.krakensdk.sandbox.internal.ws.unified.UnifiedWebSocket;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -139,6 +140,16 @@ public final class SpotWebSocketServer implements Closeable {
     return url(Endpoint.LEVEL3);
   }
 
+  /** {@code ws://127.0.0.1:<port>/unified/v2/public}: the Unified WebSocket's public channels (derivatives). */
+  public URI unifiedPublicUrl() {
+    return URI.create("ws://" + host + ":" + port() + UnifiedWebSocket.PUBLIC_PATH);
+  }
+
+  /** {@code ws://127.0.0.1:<port>/unified/v2/private}: the Unified WebSocket's account channels and trading. */
+  public URI unifiedPrivateUrl() {
+    return URI.create("ws://" + host + ":" + port() + UnifiedWebSocket.PRIVATE_PATH);
+  }
+
   URI url(Endpoint endpoint) {
     return URI.create("ws://" + host + ":" + port() + endpoint.path);
   }
@@ -164,6 +175,8 @@ public final class SpotWebSocketServer implements Closeable {
     private final Clock clock;
     private final AtomicLong ids = new AtomicLong(8_127_455_243_210_000_000L);
     private final Map<WebSocket, Connection> connections = new ConcurrentHashMap<>();
+    /** The Unified WebSocket at /unified/v2/public and /unified/v2/private (its own connections). */
+    private final UnifiedWebSocket unified;
 
     Server(InetSocketAddress address, Exchange exchange, Tokens tokens, Runnable settleFunding, Clock clock) {
       super(address);
@@ -172,20 +185,26 @@ public final class SpotWebSocketServer implements Closeable {
       this.tokens = tokens;
       this.settleFunding = settleFunding;
       this.clock = clock;
+      this.unified = new UnifiedWebSocket(exchange, views, tokens, settleFunding, clock);
     }
 
     @Override
     public ServerHandshakeBuilder onWebsocketHandshakeReceivedAsServer(WebSocket socket, Draft draft,
         ClientHandshake request) throws InvalidDataException {
-      if (Endpoint.at(request.getResourceDescriptor()).isEmpty()) {
+      if (Endpoint.at(request.getResourceDescriptor()).isEmpty() && !UnifiedWebSocket.serves(request.getResourceDescriptor())) {
         throw new InvalidDataException(CloseFrame.POLICY_VALIDATION,
-            "no WebSocket endpoint at " + request.getResourceDescriptor() + " (/v2, /auth/v2, /l3/v2)");
+            "no WebSocket endpoint at " + request.getResourceDescriptor()
+                + " (/v2, /auth/v2, /l3/v2, /unified/v2/public, /unified/v2/private)");
       }
       return super.onWebsocketHandshakeReceivedAsServer(socket, draft, request);
     }
 
     @Override
     public void onOpen(WebSocket socket, ClientHandshake handshake) {
+      if (UnifiedWebSocket.serves(handshake.getResourceDescriptor())) {
+        unified.open(socket, handshake.getResourceDescriptor(), ids.incrementAndGet(), text -> send(socket, text));
+        return;
+      }
       Optional<Endpoint> endpoint = Endpoint.at(handshake.getResourceDescriptor());
       if (endpoint.isEmpty()) {
         socket.close(CloseFrame.POLICY_VALIDATION, "no endpoint");
@@ -207,6 +226,9 @@ public final class SpotWebSocketServer implements Closeable {
 
     @Override
     public void onMessage(WebSocket socket, String message) {
+      if (unified.receive(socket, message)) {
+        return;
+      }
       Connection connection = connections.get(socket);
       if (connection != null) {
         connection.receive(message);
@@ -221,6 +243,7 @@ public final class SpotWebSocketServer implements Closeable {
     @Override
     public void onClose(WebSocket socket, int code, String reason, boolean remote) {
       connections.remove(socket);
+      unified.closed(socket);
     }
 
     @Override
@@ -237,6 +260,7 @@ public final class SpotWebSocketServer implements Closeable {
     }
 
     void pump() {
+      unified.pump();
       for (Connection connection : connections.values()) {
         try {
           connection.poll();
@@ -247,6 +271,7 @@ public final class SpotWebSocketServer implements Closeable {
     }
 
     void beat(long idleNanos) {
+      unified.beat(idleNanos, socket -> socket.close(CloseFrame.NORMAL, "idle"));
       long now = System.nanoTime();
       for (Map.Entry<WebSocket, Connection> entry : connections.entrySet()) {
         Connection connection = entry.getValue();
