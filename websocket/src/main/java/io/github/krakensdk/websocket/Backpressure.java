@@ -15,7 +15,7 @@ public enum Backpressure {
   COALESCE,
   /**
    * Never drop: a full queue fails the subscription loudly ({@link
-   * SubscriptionOverflowException} to {@link MessageListener#onFailure}) and unsubscribes it. The
+   * SubscriptionOverflowException} to {@link ChannelListener#onFailure}) and unsubscribes it. The
    * default of every other channel, {@code executions} and {@code balances} first among them.
    */
   FAIL;
