@@ -286,7 +286,6 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     // in the order of the supporting files above (the generator renders them in that order; a
     // mismatch would name the class unlike its file, which fails the compilation).
     additionalProperties.put("wsFacade", new NextEach<>(facades));
-    additionalProperties.put("wsFacadeClasses", facades.stream().map(f -> Map.of("facadeClass", f.get("facadeClass"))).toList());
   }
 
   /** An {@link Iterable} whose every iteration yields only the next element of {@code items}. */
