@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executor;
 
 /**
@@ -31,10 +32,16 @@ final class EndpointCodec implements RequestWriter<WsRequest>, FrameDispatcher<W
   private final Map<WsMessage, SequenceGap> gaps = new IdentityHashMap<>();
   private final Map<String, WsMessage> latestPushed = new HashMap<>();
   private final Map<String, List<KrakenWebSocketClient.Delivery>> pushed = new HashMap<>();
+  private final Set<String> pushedChannels;
 
-  EndpointCodec(ModelCodec models, Executor serial) {
+  /**
+   * @param pushedChannels the channels this endpoint pushes without a subscription and a facade
+   *     listens to ({@code status}): their last message is kept for a late listener
+   */
+  EndpointCodec(ModelCodec models, Executor serial, Set<String> pushedChannels) {
     this.models = requireNonNull(models, "models == null");
     this.serial = requireNonNull(serial, "serial == null");
+    this.pushedChannels = Set.copyOf(pushedChannels);
   }
 
   /** Numbers {@code channel}'s messages with {@code delivery}'s {@link KrakenWebSocketClient.Delivery#sequence reader}. */
@@ -110,25 +117,17 @@ final class EndpointCodec implements RequestWriter<WsRequest>, FrameDispatcher<W
         sequence.last = number;
       }
     }
-    List<KrakenWebSocketClient.Delivery> listeners = pushed.get(inbound.channel());
-    if (listeners != null) {
+    if (pushedChannels.contains(inbound.channel())) {
       latestPushed.put(inbound.channel(), message);
-      for (KrakenWebSocketClient.Delivery listener : List.copyOf(listeners)) {
+      for (KrakenWebSocketClient.Delivery listener : List.copyOf(pushed.getOrDefault(inbound.channel(), List.of()))) {
         serial.execute(() -> listener.onMessage(message));
       }
-    } else if (pushedChannel(inbound.channel())) {
-      latestPushed.put(inbound.channel(), message);
     }
     return inbound;
   }
 
   @Override public WsMessage coalesce(WsMessage older, WsMessage newer) {
     return models.coalesce(older, newer);
-  }
-
-  /** Kept before anyone listens, so that a late listener gets the state sent on connect. */
-  private static boolean pushedChannel(String channel) {
-    return "status".equals(channel);
   }
 
   private static final class Sequence {

@@ -23,6 +23,8 @@ import java.io.Closeable;
 import java.time.Duration;
 import io.github.krakensdk.websocket.internal.Sink;
 import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -290,8 +292,21 @@ public final class KrakenWebSocketClient implements Closeable {
     return sub.acknowledged().thenApply(acknowledged -> subscription);
   }
 
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new java.util.ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
   private synchronized EndpointCodec codec(WebSocketEndpoint endpoint) {
-    return codecs.computeIfAbsent(endpoint, e -> new EndpointCodec(models, new SerialExecutor(completion)));
+    return codecs.computeIfAbsent(endpoint, e -> {
+      Set<String> pushed = new HashSet<>();
+      for (String entry : concat(SpotWebSocket.PUSHED, UnifiedWebSocket.PUSHED)) {
+        String[] parts = entry.split(" ");
+        if (parts[0].equals(e.name())) pushed.add(parts[1]);
+      }
+      return new EndpointCodec(models, new SerialExecutor(completion), pushed);
+    });
   }
 
   /** The connection to {@code endpoint} on the generated models, opened on the first call. */
