@@ -266,6 +266,43 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
     assertTrue(((ChannelMessage<?>) recorder.next()).isSnapshot() == false);
   }
 
+  @Test void balancesGapsAreReportedBetweenSnapshotAndUpdates() throws Exception {
+    ServerSocket socket = upgrade();
+    Recorder recorder = new Recorder();
+    CompletableFuture<ChannelSubscription> subscribed = client.spot().balances(p -> {}, recorder.spotBalances());
+    long id = reqId(socket.next());
+    socket.send(ack("subscribe", id, "{\"channel\":\"balances\"}"));
+    await(subscribed);
+    socket.send("{\"channel\":\"balances\",\"type\":\"snapshot\",\"sequence\":1,\"data\":[{\"asset\":\"BTC\",\"balance\":1}]}");
+    socket.send("{\"channel\":\"balances\",\"type\":\"update\",\"sequence\":2,\"data\":[{\"ledger_id\":\"L2\"}]}");
+    socket.send("{\"channel\":\"balances\",\"type\":\"update\",\"sequence\":4,\"data\":[{\"ledger_id\":\"L4\"}]}");
+    assertTrue(((ChannelMessage<?>) recorder.next()).isSnapshot());
+    assertEquals("L2", ((List<LedgerTransaction>) ((ChannelMessage<?>) recorder.next()).data()).get(0).ledgerId());
+    SequenceGap gap = assertInstanceOf(SequenceGap.class, recorder.next());
+    assertEquals(new SequenceGap("balances", 3, 3), gap);
+    assertEquals("Ledgers (POST /0/private/Ledgers)", gap.recovery(), "balance updates are ledger entries");
+    assertEquals(4L, ((ChannelMessage<?>) recorder.next()).sequence());
+  }
+
+  @Test void theUnifiedBookIsTheChecksummedBookWithAssetClass() throws Exception {
+    assertThrows(ConstraintViolationException.class,
+        () -> client.unified().book(p -> p.symbol(List.of("PF_XBTUSD")), book -> {}));
+    ServerSocket socket = upgrade();
+    CompletableFuture<OrderBookSubscription> books = client.unified().book(p -> p.symbol(List.of("PF_XBTUSD"))
+        .assetClass(AssetClass.DERIVATIVES), book -> {});
+    String frame = socket.next();
+    long id = reqId(frame);
+    assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"PF_XBTUSD\"],"
+        + "\"asset_class\":\"derivatives\"},\"req_id\":" + id + "}", frame);
+    socket.send(ack("subscribe", id, "{\"channel\":\"book\",\"symbol\":\"PF_XBTUSD\"}"));
+    OrderBookSubscription subscription = await(books);
+    assertEquals(List.of("PF_XBTUSD"), subscription.symbols());
+    subscription.close();
+    String unsubscribe = socket.next();
+    assertEquals("{\"method\":\"unsubscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"PF_XBTUSD\"],"
+        + "\"asset_class\":\"derivatives\"},\"req_id\":" + reqId(unsubscribe) + "}", unsubscribe);
+  }
+
   @Test void statusIsPushedOnConnectAndHandedToLateListeners() throws Exception {
     ServerSocket socket = upgrade();
     Recorder early = new Recorder();
