@@ -276,6 +276,33 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     additionalProperties.put("wsRequests", values.get("wsRequests"));
     additionalProperties.put("wsSubscriptions", values.get("wsSubscriptions"));
     additionalProperties.put("wsSubscriptionResultClass", values.get("wsSubscriptionResultClass"));
+    List<Map<String, Object>> facades = WebSocketFacades.values(routing, this::toModelName, this::methodConstant,
+        this::toVarName, schema -> getTypeDeclaration(schema));
+    String apiFolder = (sourceFolder + File.separator + apiPackage).replace('.', File.separatorChar);
+    for (Map<String, Object> facade : facades) {
+      supportingFiles.add(new SupportingFile("wsFacade.mustache", apiFolder, facade.get("facadeClass") + ".java"));
+    }
+    // One template for every facade file: each rendering of {{#wsFacade}} takes the next facade,
+    // in the order of the supporting files above (the generator renders them in that order; a
+    // mismatch would name the class unlike its file, which fails the compilation).
+    additionalProperties.put("wsFacade", new NextEach<>(facades));
+  }
+
+  /** An {@link Iterable} whose every iteration yields only the next element of {@code items}. */
+  static final class NextEach<T> implements Iterable<T> {
+    private final List<T> items;
+    private int next;
+
+    NextEach(List<T> items) {
+      this.items = List.copyOf(items);
+    }
+
+    @Override public java.util.Iterator<T> iterator() {
+      if (next >= items.size()) {
+        return java.util.Collections.emptyIterator();
+      }
+      return List.of(items.get(next++)).iterator();
+    }
   }
 
   /**

@@ -31,6 +31,8 @@ final class WebSocketRouting {
   static final String TYPE = "x-kraken-ws-type";
   static final String REPLY = "x-kraken-ws-reply";
   static final String SUCCESS = "x-kraken-ws-success";
+  static final String ENDPOINT = "x-kraken-ws-endpoint";
+  static final String ASSET_CLASS = "x-kraken-ws-asset-class";
   /** The route key part that stands for "any value" or "absent" in the dispatcher's tables. */
   static final String ANY = "*";
 
@@ -72,6 +74,11 @@ final class WebSocketRouting {
 
   private WebSocketRouting(OpenAPI openAPI) {
     this.openAPI = openAPI;
+  }
+
+  /** The contract the routing was read from. */
+  OpenAPI openAPI() {
+    return openAPI;
   }
 
   /** Whether {@code openAPI} is a message contract (its root names {@code x-kraken-ws-endpoints}). */

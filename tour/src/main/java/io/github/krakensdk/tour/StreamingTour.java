@@ -57,7 +57,7 @@ final class StreamingTour {
     BlockingQueue<OrderBookSnapshot> books = new LinkedBlockingQueue<>();
     List<ChecksumResult> mismatches = new CopyOnWriteArrayList<>();
     List<Throwable> failures = new CopyOnWriteArrayList<>();
-    ws.orderBooks(params -> params.symbol(List.of(SYMBOL)).depth(BookDepth.NUMBER_10), new OrderBookListener() {
+    ws.spot().book(params -> params.symbol(List.of(SYMBOL)).depth(BookDepth.NUMBER_10), new OrderBookListener() {
       @Override public void onBook(OrderBookSnapshot book) {
         books.add(book);
       }

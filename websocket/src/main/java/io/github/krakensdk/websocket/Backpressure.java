@@ -15,8 +15,11 @@ public enum Backpressure {
   COALESCE,
   /**
    * Never drop: a full queue fails the subscription loudly ({@link
-   * SubscriptionOverflowException} to {@link MessageListener#onFailure}) and unsubscribes it. The
-   * default of every other channel, {@code executions} and {@code balances} first among them.
+   * SubscriptionOverflowException} to {@link ChannelListener#onFailure}) and unsubscribes it. The
+   * default of every other channel, {@code executions}, {@code balances} and {@code ledgers}
+   * first among them (a lost fill or ledger entry cannot be told from one never sent; {@code
+   * trade}, {@code instrument}, {@code status}, {@code margin} and {@code positions} are not merged
+   * either). Each subscribe method of the facades takes another policy.
    */
   FAIL;
 

@@ -1,5 +1,6 @@
 package io.github.krakensdk.websocket;
 
+import io.github.krakensdk.websocket.internal.JsonRequest;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.websocket.internal.Connection;
@@ -21,7 +22,11 @@ import io.github.krakensdk.websocket.model.BookSubscribeParams;
 import io.github.krakensdk.websocket.model.Level3SubscribeParams;
 import java.io.Closeable;
 import java.time.Duration;
+import io.github.krakensdk.websocket.internal.Sink;
 import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -30,36 +35,45 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 import okhttp3.OkHttpClient;
 
 /**
- * Kraken's WebSocket APIs (Spot v2 and the Unified WebSocket): one connection per {@link
- * WebSocketEndpoint}, opened on first use and kept open.
+ * Kraken's WebSocket APIs, typed from the contract ({@code api-spec/ws/websocket.yaml}): {@link
+ * #spot()} for Spot WebSocket v2 and {@link #unified()} for the Unified WebSocket, each with a
+ * method per channel and per trading method. One connection per {@link WebSocketEndpoint}, opened
+ * on first use and kept open.
  *
  * <pre>{@code
  * try (KrakenClient kraken = KrakenClient.builder().spotCredentials(credentials).build();
  *      KrakenWebSocketClient ws = KrakenWebSocketClient.builder()
  *          .tokenSource(TokenSource.spot(kraken))
  *          .build()) {
- *   Subscription book = ws.connection(WebSocketEndpoint.SPOT_PUBLIC)
- *       .subscribe(JsonRequest.subscribe("book", Map.of("symbol", List.of("BTC/USD"), "depth", 10)),
- *           message -> render(message))
- *       .join();
+ *   ChannelSubscription tickers = ws.spot().ticker(params -> params.symbol(List.of("BTC/USD")),
+ *       message -> message.data().forEach(ticker -> render(ticker.symbol(), ticker.last()))).join();
+ *   AddOrderResult placed = ws.spot().addOrder(order -> order
+ *       .orderType(OrderType.LIMIT).side(Side.BUY).symbol("BTC/USD")
+ *       .orderQty(new BigDecimal("0.01")).limitPrice(new BigDecimal("30000"))).join();
+ *   tickers.close(); // unsubscribes
  * }
  * }</pre>
  *
- * <p><b>Order books.</b> {@link #orderBooks} keeps the books of a {@code book} subscription, each
- * checked by Kraken's CRC32 after every message and resynchronised on its own after a mismatch:
+ * <p><b>Order books.</b> {@code book} and {@code level3} keep one book per pair, each checked by
+ * Kraken's CRC32 after every message and resynchronised on its own after a mismatch:
  *
  * <pre>{@code
- * OrderBookSubscription books = ws.orderBooks(params -> params.symbol(List.of("BTC/USD", "ETH/USD")),
+ * OrderBookSubscription books = ws.spot().book(params -> params.symbol(List.of("BTC/USD", "ETH/USD")),
  *     book -> render(book.symbol(), book.bestBid(), book.bestAsk())).join();
  * }</pre>
  *
- * <p>{@link #level3Books} does the same for the order-by-order {@code level3} channel, on the
- * authenticated level-3 endpoint.
+ * <p><b>Numbered channels.</b> {@code ledgers} (Unified), {@code executions} and {@code balances}
+ * number their messages; a gap reaches the listener as a {@link SequenceGap} naming the lost range
+ * and the REST call that recovers it. The count starts again on every connection, which is no gap.
+ *
+ * <p><b>Why {@code spot()} and {@code unified()}.</b> They name Kraken's two WebSocket products as
+ * {@code KrakenClient.spot()} and {@code futures()} name its REST ones; each facade is generated
+ * from the endpoints of its family in the contract ({@code spot-*}, {@code unified-*}), so a
+ * channel added there appears on the right facade without a hand-written line.
  *
  * <p><b>Connections.</b> Each connection pings ({@code {"method":"ping"}}) every {@link
  * Builder#pingInterval ping interval} and reconnects when the pong does not come within the {@link
@@ -68,16 +82,19 @@ import okhttp3.OkHttpClient;
  * refused with HTTP 401/403, which end it. An authenticated endpoint fetches a token from the
  * {@link TokenSource} for every connection and puts it in {@code params.token} of every request;
  * {@code ESession:Invalid session} fetches a new one and reconnects (a subscribe it refused is sent
- * once more). The {@link CallListener} sees all of it ({@link CallListener#connectionEvent}), and
- * every method call as one attempt and one call, as REST's.
+ * once more). Every live subscription is sent again from its original request after a reconnect;
+ * an order request in flight when the socket drops fails as outcome-unknown and is never re-sent.
+ * The {@link CallListener} sees all of it ({@link CallListener#connectionEvent}), and every method
+ * call as one attempt and one call, as REST's.
  *
  * <p><b>Why listeners and not {@code Flow.Publisher}.</b> A channel is a push feed: the service
  * does not slow down for a slow reader, so {@code Flow}'s demand ({@code request(n)}) could only
  * buffer or drop, and the choice between those is the real decision. It is made here, explicitly,
- * per subscription ({@link Backpressure}: books coalesce, executions never drop but fail loudly),
- * over a bounded queue drained one message at a time on the completion executor. A listener is
- * one lambda; a caller who wants a {@code Flow.Publisher} can put a {@code SubmissionPublisher} in
- * it and choose its own buffer.
+ * per subscription ({@link Backpressure}: books, tickers and candles coalesce; everything else,
+ * executions, balances and ledgers first, never drops but fails loudly; each subscribe method takes
+ * another), over a bounded queue drained one message at a time on the completion executor. A
+ * listener is one lambda; a caller who wants a {@code Flow.Publisher} can put a {@code
+ * SubmissionPublisher} in it and choose its own buffer.
  *
  * <p><b>Threads.</b> Instances are thread-safe. Futures complete and listeners run on the {@link
  * Builder#completionExecutor completion executor} (a client-owned pool by default), never on an
@@ -107,6 +124,9 @@ public final class KrakenWebSocketClient implements Closeable {
   private final ModelCodec models = new ModelCodec();
   private final Map<WebSocketEndpoint, Connection<WsRequest, WsMessage>> modelEngines =
       new EnumMap<>(WebSocketEndpoint.class);
+  private final Map<WebSocketEndpoint, EndpointCodec> codecs = new EnumMap<>(WebSocketEndpoint.class);
+  private final SpotWebSocket spot = new SpotWebSocket(this);
+  private final UnifiedWebSocket unified = new UnifiedWebSocket(this);
   private boolean closed;
 
   private KrakenWebSocketClient(Builder builder) {
@@ -135,12 +155,31 @@ public final class KrakenWebSocketClient implements Closeable {
   }
 
   /**
-   * The connection to {@code endpoint}, opened on the first call.
+   * Spot WebSocket v2: public market data, the authenticated account channels and trading methods,
+   * and the level-3 book, on {@link WebSocketEndpoint#SPOT_PUBLIC}, {@link
+   * WebSocketEndpoint#SPOT_PRIVATE} and {@link WebSocketEndpoint#SPOT_LEVEL3}.
+   */
+  public SpotWebSocket spot() {
+    return spot;
+  }
+
+  /**
+   * The Unified WebSocket (derivatives today; Spot planned): public channels on {@link
+   * WebSocketEndpoint#UNIFIED_PUBLIC}, account channels on {@link WebSocketEndpoint#UNIFIED_PRIVATE}
+   * with a Spot WebSocket token; {@code asset_class} where the contract requires it.
+   */
+  public UnifiedWebSocket unified() {
+    return unified;
+  }
+
+  /**
+   * The connection to {@code endpoint} on JSON trees, opened on the first call: the engine's tests
+   * drive it; callers use the typed facades.
    *
    * @throws IllegalStateException if the endpoint is authenticated and the client has no {@link
    *     TokenSource}, or the client is closed.
    */
-  public synchronized WebSocketConnection connection(WebSocketEndpoint endpoint) {
+  synchronized WebSocketConnection connection(WebSocketEndpoint endpoint) {
     requireNonNull(endpoint, "endpoint == null");
     if (closed) throw new IllegalStateException("the client is closed");
     WebSocketConnection existing = connections.get(endpoint);
@@ -155,93 +194,123 @@ public final class KrakenWebSocketClient implements Closeable {
     return connection;
   }
 
+  /** Where the facades' subscribe and method calls see every message: one per endpoint. */
+  interface Delivery {
+    void onMessage(WsMessage message);
+
+    /** The {@code sequence} of {@code message}, or null when its channel does not number messages. */
+    default Long sequence(WsMessage message) {
+      return null;
+    }
+
+    default void onSequenceGap(SequenceGap gap) {
+    }
+
+    void onFailure(Throwable failure);
+  }
+
+  /** Checks {@code request} against the contract, before anything is sent. */
+  static void check(WsRequest request, String operation) {
+    Constraints constraints = Constraints.create();
+    request.validate(constraints);
+    constraints.throwIfAny(operation);
+  }
+
   /**
-   * Subscribes to the {@code book} channel of Spot's public endpoint for {@code params}' symbols and
-   * keeps one order book per symbol, checked by Kraken's CRC32 after every message; {@code
-   * listener} gets each book whose checksum matched, and each mismatch, after which that symbol
-   * alone is unsubscribed and subscribed again. The future completes after one ack per symbol.
-   *
-   * <pre>{@code
-   * OrderBookSubscription books = ws.orderBooks(
-   *     BookSubscribeParams.builder().symbol(List.of("BTC/USD")).depth(BookDepth.NUMBER_10).build(),
-   *     book -> System.out.println(book.bestBid() + " / " + book.bestAsk())).join();
-   * }</pre>
-   *
-   * <p>The books run on their own connection to {@link WebSocketEndpoint#SPOT_PUBLIC}, on the
-   * generated message models, beside the one of {@link #connection} (JSON trees).
-   *
-   * @throws io.github.krakensdk.errors.ConstraintViolationException if {@code params} breaks the
-   *     contract (no {@code symbol}, say), before anything is sent
+   * The Unified WebSocket's {@code asset_class} rule ({@code x-kraken-ws-asset-class: required}):
+   * a market's channels and methods need it.
    */
-  public CompletableFuture<OrderBookSubscription> orderBooks(BookSubscribeParams params, OrderBookListener listener) {
+  static void assetClass(String operation, String channel, Object assetClass, boolean required) {
+    if (required && assetClass == null) {
+      Constraints constraints = Constraints.create();
+      constraints.required("params.asset_class", null);
+      constraints.throwIfAny(operation + (channel == null ? "" : " " + channel));
+    }
+  }
+
+  /** Subscribes with {@code request} on {@code endpoint}; the future completes after one ack per pair. */
+  CompletableFuture<ChannelSubscription> subscribe(WebSocketEndpoint endpoint, WsRequest request,
+      Backpressure backpressure, Delivery delivery) {
+    Connection<WsRequest, WsMessage> engine = modelConnection(endpoint);
+    EndpointCodec codec = codec(endpoint);
+    String channel = models.channel(request);
+    codec.track(channel, delivery);
+    Connection<WsRequest, WsMessage>.Sub sub = engine.subscribe(request, new Sink<>() {
+      @Override public void onMessage(WsMessage message) {
+        SequenceGap gap = codec.takeGap(message);
+        if (gap != null) delivery.onSequenceGap(gap);
+        delivery.onMessage(message);
+      }
+
+      @Override public void onFailure(Throwable failure) {
+        delivery.onFailure(failure);
+      }
+    }, backpressure);
+    ChannelSubscription subscription = new ChannelSubscription(endpoint, channel,
+        () -> engine.unsubscribe(sub).thenApply(acks -> null), sub::coalesced);
+    return sub.acknowledged().thenApply(acknowledged -> subscription);
+  }
+
+  /** Listens to {@code channel}, pushed by {@code endpoint} without a subscription. */
+  ChannelSubscription listen(WebSocketEndpoint endpoint, String channel, Delivery delivery) {
+    modelConnection(endpoint);
+    Runnable stop = codec(endpoint).listen(channel, delivery);
+    return new ChannelSubscription(endpoint, channel, () -> {
+      stop.run();
+      return CompletableFuture.completedFuture(null);
+    }, () -> 0L);
+  }
+
+  /** Sends {@code request} on {@code endpoint}; the future completes with its replies. */
+  CompletableFuture<List<WsMessage>> call(WebSocketEndpoint endpoint, WsRequest request) {
+    return modelConnection(endpoint).send(request);
+  }
+
+  /** The order books of a {@code book} subscription on {@code endpoint}. */
+  CompletableFuture<OrderBookSubscription> orderBooks(WebSocketEndpoint endpoint, BookSubscribeParams params,
+      OrderBookListener listener) {
     requireNonNull(params, "params == null");
     requireNonNull(listener, "listener == null");
     // req_id is the connection's: the request is built with a placeholder and checked on its params.
     BookSubscribeRequest request = WebSocketRequests.bookSubscribe(params, 1L);
-    Constraints constraints = Constraints.create();
-    request.validate(constraints);
-    constraints.throwIfAny("subscribe");
+    check(request, "subscribe");
     BookFeed feed = new BookFeed(request, models, listener);
-    Connection<WsRequest, WsMessage> engine = modelConnection(WebSocketEndpoint.SPOT_PUBLIC);
+    Connection<WsRequest, WsMessage> engine = modelConnection(endpoint);
     Connection<WsRequest, WsMessage>.Sub sub = feed.subscribe(engine);
     OrderBookSubscription subscription = new OrderBookSubscription(engine, sub, feed);
     return sub.acknowledged().thenApply(acknowledged -> subscription);
   }
 
-  /** {@link #orderBooks(BookSubscribeParams, OrderBookListener)} with params built by {@code params}. */
-  public CompletableFuture<OrderBookSubscription> orderBooks(Consumer<BookSubscribeParams.Builder> params,
-      OrderBookListener listener) {
-    requireNonNull(params, "params == null");
-    BookSubscribeParams.Builder builder = BookSubscribeParams.builder();
-    params.accept(builder);
-    return orderBooks(builder.build(), listener);
-  }
-
-  /**
-   * Subscribes to the {@code level3} channel of Spot's level-3 endpoint (authenticated: the
-   * connection's token goes into every request) for {@code params}' symbols and keeps one
-   * order-by-order book per symbol, checked by Kraken's level-3 CRC32 after every snapshot and
-   * update; {@code listener} gets each book whose checksum matched, and each mismatch, after which
-   * that symbol alone is unsubscribed and subscribed again. The future completes after one ack per
-   * symbol.
-   *
-   * <pre>{@code
-   * Level3BookSubscription books = ws.level3Books(
-   *     Level3SubscribeParams.builder().symbol(List.of("BTC/USD")).depth(Level3Depth.NUMBER_10).build(),
-   *     book -> System.out.println(book.asks().get(0) + " / " + book.bids().get(0))).join();
-   * }</pre>
-   *
-   * <p>{@code params.token} is left unset: the connection's own token is put in on the way out. The
-   * books run on their own connection to {@link WebSocketEndpoint#SPOT_LEVEL3}, on the generated
-   * message models.
-   *
-   * @throws io.github.krakensdk.errors.ConstraintViolationException if {@code params} breaks the
-   *     contract (no {@code symbol}, say), before anything is sent
-   * @throws IllegalStateException if the client has no {@link TokenSource}
-   */
-  public CompletableFuture<Level3BookSubscription> level3Books(Level3SubscribeParams params,
+  /** The level-3 books of a {@code level3} subscription on {@code endpoint} (authenticated). */
+  CompletableFuture<Level3BookSubscription> level3Books(WebSocketEndpoint endpoint, Level3SubscribeParams params,
       Level3BookListener listener) {
     requireNonNull(params, "params == null");
     requireNonNull(listener, "listener == null");
     Level3SubscribeRequest request = WebSocketRequests.level3Subscribe(params, 1L);
     // Checked as it will be sent: with the connection's req_id and token, here placeholders.
-    Constraints constraints = Constraints.create();
-    WebSocketRequests.level3Subscribe(params.toBuilder().token("token").build(), 1L).validate(constraints);
-    constraints.throwIfAny("subscribe");
+    check(WebSocketRequests.level3Subscribe(params.toBuilder().token("token").build(), 1L), "subscribe");
     Level3Feed feed = new Level3Feed(request, models, listener);
-    Connection<WsRequest, WsMessage> engine = modelConnection(WebSocketEndpoint.SPOT_LEVEL3);
+    Connection<WsRequest, WsMessage> engine = modelConnection(endpoint);
     Connection<WsRequest, WsMessage>.Sub sub = feed.subscribe(engine);
     Level3BookSubscription subscription = new Level3BookSubscription(engine, sub, feed);
     return sub.acknowledged().thenApply(acknowledged -> subscription);
   }
 
-  /** {@link #level3Books(Level3SubscribeParams, Level3BookListener)} with params built by {@code params}. */
-  public CompletableFuture<Level3BookSubscription> level3Books(Consumer<Level3SubscribeParams.Builder> params,
-      Level3BookListener listener) {
-    requireNonNull(params, "params == null");
-    Level3SubscribeParams.Builder builder = Level3SubscribeParams.builder();
-    params.accept(builder);
-    return level3Books(builder.build(), listener);
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new java.util.ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private synchronized EndpointCodec codec(WebSocketEndpoint endpoint) {
+    return codecs.computeIfAbsent(endpoint, e -> {
+      Set<String> pushed = new HashSet<>();
+      for (String entry : concat(SpotWebSocket.PUSHED, UnifiedWebSocket.PUSHED)) {
+        String[] parts = entry.split(" ");
+        if (parts[0].equals(e.name())) pushed.add(parts[1]);
+      }
+      return new EndpointCodec(models, new SerialExecutor(completion), pushed);
+    });
   }
 
   /** The connection to {@code endpoint} on the generated models, opened on the first call. */
@@ -250,8 +319,9 @@ public final class KrakenWebSocketClient implements Closeable {
     if (closed) throw new IllegalStateException("the client is closed");
     Connection<WsRequest, WsMessage> existing = modelEngines.get(endpoint);
     if (existing != null) return existing;
-    Connection<WsRequest, WsMessage> engine = new Connection<>(endpoint, environment.url(endpoint), http, models,
-        models, tokenSource, completion, scheduler, reconnectPolicy, random, pingInterval, pongTimeout,
+    EndpointCodec codec = codec(endpoint);
+    Connection<WsRequest, WsMessage> engine = new Connection<>(endpoint, environment.url(endpoint), http, codec,
+        codec, tokenSource, completion, scheduler, reconnectPolicy, random, pingInterval, pongTimeout,
         replyTimeout, callListener, reqIds, queueCapacity);
     modelEngines.put(endpoint, engine);
     engine.start();

@@ -12,11 +12,11 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The order-by-order books of one {@code level3} subscription, from {@link
- * KrakenWebSocketClient#level3Books}: one book per symbol, each checked by Kraken's CRC32 after
+ * SpotWebSocket#level3}: one book per symbol, each checked by Kraken's CRC32 after
  * every message and resynchronised (that symbol alone) on a mismatch.
  *
  * <pre>{@code
- * Level3BookSubscription books = ws.level3Books(params -> params
+ * Level3BookSubscription books = ws.spot().level3(params -> params
  *         .symbol(List.of("BTC/USD"))
  *         .depth(Level3Depth.NUMBER_10),
  *     book -> render(book)).join();
@@ -24,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
  * books.unsubscribe().join();
  * }</pre>
  */
-public final class Level3BookSubscription {
+public final class Level3BookSubscription implements AutoCloseable {
   private final Connection<WsRequest, WsMessage> connection;
   private final Connection<WsRequest, WsMessage>.Sub sub;
   private final Level3Feed feed;
@@ -57,6 +57,11 @@ public final class Level3BookSubscription {
   /** Stops the subscription (no longer sent on reconnect); completes once each symbol's unsubscribe is acknowledged. */
   public CompletableFuture<Void> unsubscribe() {
     return connection.unsubscribe(sub).thenApply(acks -> null);
+  }
+
+  /** {@link #unsubscribe()} without waiting for the acknowledgements. */
+  @Override public void close() {
+    unsubscribe();
   }
 
   @Override public String toString() {

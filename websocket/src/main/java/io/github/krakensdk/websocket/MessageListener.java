@@ -8,7 +8,7 @@ import java.util.Map;
  * {@code BigDecimal}).
  */
 @FunctionalInterface
-public interface MessageListener {
+interface MessageListener {
   void onMessage(Map<String, Object> message);
 
   /**

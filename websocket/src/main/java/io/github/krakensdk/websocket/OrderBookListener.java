@@ -28,6 +28,6 @@ public interface OrderBookListener {
    */
   default void onChecksumMismatch(ChecksumResult mismatch) {}
 
-  /** The subscription ended with {@code failure} (see {@link MessageListener#onFailure}); no book follows. */
+  /** The subscription ended with {@code failure} (see {@link ChannelListener#onFailure}); no book follows. */
   default void onFailure(Throwable failure) {}
 }

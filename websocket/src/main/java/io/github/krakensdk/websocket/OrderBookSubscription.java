@@ -12,11 +12,11 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The order books of one {@code book} subscription, from {@link
- * KrakenWebSocketClient#orderBooks}: one book per symbol, each checked by Kraken's CRC32 after every
+ * SpotWebSocket#book}: one book per symbol, each checked by Kraken's CRC32 after every
  * message and resynchronised (that symbol alone) on a mismatch.
  *
  * <pre>{@code
- * OrderBookSubscription books = ws.orderBooks(params -> params
+ * OrderBookSubscription books = ws.spot().book(params -> params
  *         .symbol(List.of("BTC/USD", "ETH/USD"))
  *         .depth(BookDepth.NUMBER_25),
  *     book -> render(book)).join();
@@ -24,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
  * books.unsubscribe().join();
  * }</pre>
  */
-public final class OrderBookSubscription {
+public final class OrderBookSubscription implements AutoCloseable {
   private final Connection<WsRequest, WsMessage> connection;
   private final Connection<WsRequest, WsMessage>.Sub sub;
   private final BookFeed feed;
@@ -57,6 +57,11 @@ public final class OrderBookSubscription {
   /** Stops the subscription (no longer sent on reconnect); completes once each symbol's unsubscribe is acknowledged. */
   public CompletableFuture<Void> unsubscribe() {
     return connection.unsubscribe(sub).thenApply(acks -> null);
+  }
+
+  /** {@link #unsubscribe()} without waiting for the acknowledgements. */
+  @Override public void close() {
+    unsubscribe();
   }
 
   @Override public String toString() {

@@ -1,5 +1,6 @@
 package io.github.krakensdk.websocket;
 
+import io.github.krakensdk.websocket.internal.JsonRequest;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.websocket.internal.Connection;
@@ -34,14 +35,14 @@ import java.util.concurrent.CompletableFuture;
  * OpenOrders} first). A request made while disconnected waits and goes out when the connection
  * opens. Subscriptions are sent again, from their original requests, after every reconnect.
  */
-public final class WebSocketConnection {
+final class WebSocketConnection {
   private final Connection<JsonRequest, Map<String, Object>> connection;
 
   WebSocketConnection(Connection<JsonRequest, Map<String, Object>> connection) {
     this.connection = connection;
   }
 
-  public WebSocketEndpoint endpoint() {
+  WebSocketEndpoint endpoint() {
     return connection.endpoint();
   }
 
@@ -52,12 +53,12 @@ public final class WebSocketConnection {
    *     through {@link #subscribe} and {@link Subscription#unsubscribe()}, which keep the
    *     subscriptions a reconnect sends again.
    */
-  public CompletableFuture<List<Map<String, Object>>> send(JsonRequest request) {
+  CompletableFuture<List<Map<String, Object>>> send(JsonRequest request) {
     return connection.send(requireNonNull(request, "request == null"));
   }
 
   /** Subscribes with the channel's default {@link Backpressure#defaultFor backpressure}. */
-  public CompletableFuture<Subscription> subscribe(JsonRequest request, MessageListener listener) {
+  CompletableFuture<Subscription> subscribe(JsonRequest request, MessageListener listener) {
     requireNonNull(request, "request == null");
     return subscribe(request, listener, Backpressure.defaultFor((String) request.params().get("channel")));
   }
@@ -67,7 +68,7 @@ public final class WebSocketConnection {
    * symbol, or fails on the first error. Messages reach {@code listener} one at a time through a
    * bounded queue handled by {@code backpressure}.
    */
-  public CompletableFuture<Subscription> subscribe(JsonRequest request, MessageListener listener,
+  CompletableFuture<Subscription> subscribe(JsonRequest request, MessageListener listener,
       Backpressure backpressure) {
     requireNonNull(request, "request == null");
     requireNonNull(listener, "listener == null");
@@ -86,7 +87,7 @@ public final class WebSocketConnection {
   }
 
   /** The live subscriptions' original requests, in subscribe order: what a reconnect sends. */
-  public List<JsonRequest> subscriptions() {
+  List<JsonRequest> subscriptions() {
     return connection.subscriptionRequests();
   }
 

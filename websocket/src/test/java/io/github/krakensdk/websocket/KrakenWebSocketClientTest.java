@@ -1,5 +1,6 @@
 package io.github.krakensdk.websocket;
 
+import io.github.krakensdk.websocket.internal.JsonRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

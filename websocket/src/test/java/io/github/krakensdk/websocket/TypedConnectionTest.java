@@ -228,7 +228,7 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
 
   private OrderBookSubscription subscribeBooks(ServerSocket socket, Books books, String... symbols) throws Exception {
     CompletableFuture<OrderBookSubscription> subscribed =
-        client.orderBooks(params -> params.symbol(List.of(symbols)).depth(BookDepth.NUMBER_10), books);
+        client.spot().book(params -> params.symbol(List.of(symbols)).depth(BookDepth.NUMBER_10), books);
     String instrument = socket.next(); // the pairs' precision for the checksum text, first (BookFeedTest)
     assertTrue(instrument.contains("\"channel\":\"instrument\""), instrument);
     socket.send("{\"method\":\"subscribe\",\"result\":{\"channel\":\"instrument\",\"snapshot\":true},"
@@ -324,8 +324,8 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
 
   @Test void orderBooksRefusesParamsWithoutASymbolBeforeSending() {
     assertThrows(ConstraintViolationException.class,
-        () -> client.orderBooks(params -> params.depth(BookDepth.NUMBER_10), book -> {}));
-    assertThrows(NullPointerException.class, () -> client.orderBooks((BookSubscribeParams) null, book -> {}));
+        () -> client.spot().book(params -> params.depth(BookDepth.NUMBER_10), book -> {}));
+    assertThrows(NullPointerException.class, () -> client.spot().book((BookSubscribeParams) null, book -> {}));
   }
 
   // Level-3 books fed from the subscription, on the authenticated level-3 endpoint.
@@ -395,7 +395,7 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
   private Level3BookSubscription subscribeLevel3(ServerSocket socket, Level3Books books, String... symbols)
       throws Exception {
     CompletableFuture<Level3BookSubscription> subscribed =
-        client.level3Books(params -> params.symbol(List.of(symbols)).depth(Level3Depth.NUMBER_10), books);
+        client.spot().level3(params -> params.symbol(List.of(symbols)).depth(Level3Depth.NUMBER_10), books);
     String sent = socket.next();
     long id = reqId(sent);
     assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"level3\",\"symbol\":"
@@ -503,13 +503,13 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
 
   @Test void level3BooksRefusesParamsWithoutASymbolBeforeSendingAndNeedsATokenSource() {
     ConstraintViolationException noSymbol = assertThrows(ConstraintViolationException.class,
-        () -> client.level3Books(params -> params.depth(Level3Depth.NUMBER_10), book -> {}));
+        () -> client.spot().level3(params -> params.depth(Level3Depth.NUMBER_10), book -> {}));
     assertTrue(noSymbol.getMessage().contains("symbol"), noSymbol.getMessage());
     assertFalse(noSymbol.getMessage().contains("token"), "the token is the connection's: " + noSymbol.getMessage());
-    assertThrows(NullPointerException.class, () -> client.level3Books((Level3SubscribeParams) null, book -> {}));
+    assertThrows(NullPointerException.class, () -> client.spot().level3((Level3SubscribeParams) null, book -> {}));
     try (KrakenWebSocketClient anonymous = KrakenWebSocketClient.builder().scheduler(clock).build()) {
       IllegalStateException noTokens = assertThrows(IllegalStateException.class,
-          () -> anonymous.level3Books(params -> params.symbol(List.of("BTC/USD")), book -> {}));
+          () -> anonymous.spot().level3(params -> params.symbol(List.of("BTC/USD")), book -> {}));
       assertTrue(noTokens.getMessage().contains("tokenSource"), noTokens.getMessage());
     }
   }

@@ -82,7 +82,7 @@ class BooksAgainstSandboxTest {
   @Test
   void theBookStartsAtRestDepthAndFollowsAnOrderAndATrade() throws Exception {
     BlockingQueue<OrderBookSnapshot> books = new LinkedBlockingQueue<>();
-    OrderBookSubscription subscription = ws.orderBooks(
+    OrderBookSubscription subscription = ws.spot().book(
         params -> params.symbol(List.of(SYMBOL)).depth(BookDepth.NUMBER_10),
         new OrderBookListener() {
           @Override public void onBook(OrderBookSnapshot book) {
@@ -133,7 +133,7 @@ class BooksAgainstSandboxTest {
   @Test
   void theLevel3BookFollowsAnOrderAndATradeWithAToken() throws Exception {
     BlockingQueue<Level3BookSnapshot> books = new LinkedBlockingQueue<>();
-    Level3BookSubscription subscription = ws.level3Books(
+    Level3BookSubscription subscription = ws.spot().level3(
         params -> params.symbol(List.of(SYMBOL)).depth(Level3Depth.NUMBER_10),
         new Level3BookListener() {
           @Override public void onBook(Level3BookSnapshot book) {

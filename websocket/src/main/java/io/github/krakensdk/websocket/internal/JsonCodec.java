@@ -1,6 +1,5 @@
 package io.github.krakensdk.websocket.internal;
 
-import io.github.krakensdk.websocket.JsonRequest;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;

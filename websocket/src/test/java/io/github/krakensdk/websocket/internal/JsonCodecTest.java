@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.krakensdk.websocket.JsonRequest;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.github.krakensdk.websocket;
+package io.github.krakensdk.websocket.internal;
 
 import static java.util.Objects.requireNonNull;
 
