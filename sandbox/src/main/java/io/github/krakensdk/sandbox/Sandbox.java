@@ -1189,6 +1189,21 @@ public final class Sandbox implements Closeable {
     sections.put("futures", futures.state());
     sections.put("oauth", oauth.state());
     sections.put("embed", embed.state());
-    return new StateControls(sections, time, seedState);
+    return new StateControls(sections, time, seedState, () -> {
+      if (webSocket != null) {
+        webSocket.stateReplaced(); // null while the constructor takes the seed state
+      }
+    });
+  }
+
+  // ---- the WebSocket server's faults (the control plane's /sandbox/v1/websocket/... operations) ----
+
+  /**
+   * Faults injected into the WebSocket server (connections closed, pongs late or missing, a
+   * corrupted checksum, a reply without result, a token invalidated, upgrades refused) and its log
+   * of connection attempts.
+   */
+  public WebSocketControls webSocket() {
+    return new WebSocketControls(webSocket, time);
   }
 }

@@ -179,7 +179,7 @@ final class Connection {
   }
 
   /** A JSON value as a tree whose numbers are {@link BigDecimal}s of their literal text (order quantities keep every digit). */
-  private static Object read(JsonReader reader) throws IOException {
+  static Object read(JsonReader reader) throws IOException {
     switch (reader.peek()) {
       case BEGIN_OBJECT -> {
         Map<String, Object> map = new LinkedHashMap<>();
@@ -296,7 +296,7 @@ final class Connection {
     if (!(value instanceof String given) || given.isEmpty()) {
       throw new Refusal("EGeneral:Invalid arguments:token: must be a string, was " + value);
     }
-    if (given.equals(token)) {
+    if (given.equals(token) && !tokens.revoked(given)) {
       return;
     }
     Optional<String> owner = tokens.account(given);
