@@ -181,8 +181,8 @@ public final class Sandbox implements Closeable {
 
   /**
    * Spot WebSocket v2's public endpoint on this sandbox, {@code ws://127.0.0.1:<port>/v2} (the
-   * service's {@code wss://ws.kraken.com/v2}): {@code book}, {@code ticker}, {@code trade} and
-   * {@code instrument}, streamed from the sandbox's own exchange.
+   * service's {@code wss://ws.kraken.com/v2}): {@code book}, {@code ticker}, {@code ohlc},
+   * {@code trade} and {@code instrument}, streamed from the sandbox's own exchange.
    *
    * <pre>{@code
    * okHttp.newWebSocket(new Request.Builder().url(sandbox.spotWebSocketUrl().toString()).build(), listener);
@@ -916,7 +916,7 @@ public final class Sandbox implements Closeable {
     rows.add(new String[] {"OAuth", baseUrl + "  (/oauth/...; authorize page " + authorizeUrl() + ")"});
     rows.add(new String[] {"Embed", baseUrl + "  (/b2b/...)"});
     rows.add(new String[] {"Control plane", baseUrl + "sandbox/v1/  (reference " + baseUrl + "sandbox/v1/openapi.yaml)"});
-    rows.add(new String[] {"Spot WebSocket", spotWebSocketUrl() + "  (book, ticker, trade, instrument)"});
+    rows.add(new String[] {"Spot WebSocket", spotWebSocketUrl() + "  (book, ticker, ohlc, trade, instrument)"});
     rows.add(new String[] {"Spot WebSocket auth", spotWebSocketAuthUrl() + "  (executions, balances; GetWebSocketsToken)"});
     rows.add(new String[] {"Spot WebSocket L3", spotWebSocketLevel3Url() + "  (level3; GetWebSocketsToken)"});
     rows.add(null);

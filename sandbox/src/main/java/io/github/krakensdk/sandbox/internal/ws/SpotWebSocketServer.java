@@ -131,7 +131,7 @@ public final class SpotWebSocketServer implements Closeable {
     return server.getPort();
   }
 
-  /** {@code ws://127.0.0.1:<port>/v2}: ticker, book, trade, instrument. */
+  /** {@code ws://127.0.0.1:<port>/v2}: ticker, book, ohlc, trade, instrument. */
   public URI publicUrl() {
     return url(Endpoint.PUBLIC);
   }
