@@ -67,6 +67,8 @@ public final class Faults {
   private Instant pongUntil;
   private Instant refuseUntil;
   private int refuseStatus;
+  /** Whether a frame may need rewriting: when not, frames pass without taking the lock. */
+  private volatile boolean armed;
 
   private record Held(Consumer<String> out, String text, Instant due) {}
 
@@ -97,6 +99,7 @@ public final class Faults {
     pongDelay = delay;
     pongCount = count;
     pongUntil = until;
+    rearm();
     record(null, "fault", "pong " + fault.name().toLowerCase(java.util.Locale.ROOT)
         + (fault == PongFault.LATE ? " by " + delay : "") + (count > 0 ? ", the next " + count : ", until " + until));
   }
@@ -109,6 +112,7 @@ public final class Faults {
       throw new IllegalArgumentException("channel must be book or level3, was " + channel);
     }
     checksums.add(channel + " " + symbol);
+    rearm();
     record(null, "fault", "checksum of the next " + channel + " message of " + symbol);
   }
 
@@ -119,6 +123,7 @@ public final class Faults {
           + ", was " + method);
     }
     results.add(method == null ? "" : method);
+    rearm();
     record(null, "fault", "result of the next " + (method == null ? "method" : method) + " reply");
   }
 
@@ -148,19 +153,28 @@ public final class Faults {
   }
 
   /** Forgets every fault armed and not yet delivered (pongs held back are sent); the log stays. */
-  public synchronized void clear() {
-    pongFault = null;
-    pongCount = 0;
-    pongUntil = null;
-    checksums.clear();
-    results.clear();
-    revoked.clear();
-    refuseUntil = null;
-    for (Held pong : held) {
+  public void clear() {
+    List<Held> release;
+    synchronized (this) {
+      pongFault = null;
+      pongCount = 0;
+      pongUntil = null;
+      checksums.clear();
+      results.clear();
+      revoked.clear();
+      refuseUntil = null;
+      release = new ArrayList<>(held);
+      held.clear();
+      rearm();
+      record(null, "fault", "cleared");
+    }
+    for (Held pong : release) {
       pong.out().accept(pong.text());
     }
-    held.clear();
-    record(null, "fault", "cleared");
+  }
+
+  private void rearm() {
+    armed = pongFault != null || !checksums.isEmpty() || !results.isEmpty();
   }
 
   // ---- the log ----
@@ -210,9 +224,14 @@ public final class Faults {
 
   /** Sends {@code text} through {@code out} as the faults armed say: as it is, changed, later or never. */
   void outgoing(String endpoint, String text, Consumer<String> out) {
+    if (!armed) {
+      out.accept(text);
+      return;
+    }
     String sent;
     synchronized (this) {
       sent = rewrite(endpoint, text, out);
+      rearm();
     }
     if (sent != null) {
       out.accept(sent);

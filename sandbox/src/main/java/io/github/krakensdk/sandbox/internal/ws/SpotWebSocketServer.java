@@ -50,6 +50,11 @@ import org.java_websocket.server.WebSocketServer;
  * every second. The exchange is polled every {@link #PUMP_INTERVAL} for what changed (books, the tape,
  * the account): updates of one poll are sent as one message per subscription. A connection with no
  * subscription that sends nothing for the idle timeout is closed (1000, {@code idle}).
+ *
+ * <p>Every upgrade request passes {@link Faults#admit} (counted per path, refused while a test
+ * says so) and every frame to a client {@link Faults#outgoing}, whatever connection class wrote
+ * it: a connection routed here sends through {@link Server#send} and reads tokens through the
+ * server's {@link Tokens}, so that the faults a test injects apply to it too.
  */
 public final class SpotWebSocketServer implements Closeable {
   /** How often the exchange is read for changes. */
