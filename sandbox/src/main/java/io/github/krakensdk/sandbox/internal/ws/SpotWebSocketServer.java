@@ -53,7 +53,7 @@ import org.java_websocket.server.WebSocketServer;
  *
  * <p>Every upgrade request passes {@link Faults#admit} (counted per path, refused while a test
  * says so) and every frame to a client {@link Faults#outgoing}, whatever connection class wrote
- * it: a connection routed here sends through {@link Server#send} and reads tokens through the
+ * it: a connection routed here sends through {@code Server.send} and reads tokens through the
  * server's {@link Tokens}, so that the faults a test injects apply to it too.
  */
 public final class SpotWebSocketServer implements Closeable {

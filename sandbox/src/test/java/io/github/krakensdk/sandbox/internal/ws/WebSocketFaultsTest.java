@@ -154,10 +154,10 @@ class WebSocketFaultsTest {
     sandbox.webSocket().corruptNextChecksum("book", "BTC/USD");
     WsClient corrupted = connect(sandbox.spotWebSocketUrl());
     corrupted.send("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"ETH/USD\",\"BTC/USD\"]},\"req_id\":1}");
-    WsClient right = connect(sandbox.spotWebSocketUrl());
+    Map<String, Object> bad = snapshot(corrupted, "BTC/USD");
+    WsClient right = connect(sandbox.spotWebSocketUrl()); // after the fault was delivered: its snapshot is right
     right.send("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"BTC/USD\"]},\"req_id\":1}");
 
-    Map<String, Object> bad = snapshot(corrupted, "BTC/USD");
     Map<String, Object> good = snapshot(right, "BTC/USD");
     assertEquals(good.get("bids"), bad.get("bids"), "the levels are right");
     long expected = ((BigDecimal) good.get("checksum")).longValueExact();
@@ -171,13 +171,13 @@ class WebSocketFaultsTest {
     WsClient l3 = connect(sandbox.spotWebSocketLevel3Url());
     l3.send("{\"method\":\"subscribe\",\"params\":{\"channel\":\"level3\",\"symbol\":[\"BTC/USD\"],\"token\":\"" + token
         + "\"},\"req_id\":1}");
+    Object l3bad = map(list(l3.next("level3", "snapshot").get("data")).get(0)).get("checksum");
     WsClient l3right = connect(sandbox.spotWebSocketLevel3Url());
     l3right.send("{\"method\":\"subscribe\",\"params\":{\"channel\":\"level3\",\"symbol\":[\"BTC/USD\"],\"token\":\"" + token
         + "\"},\"req_id\":1}");
     long l3expected = ((BigDecimal) map(list(l3right.next("level3", "snapshot").get("data")).get(0)).get("checksum"))
         .longValueExact();
-    assertEquals(BigDecimal.valueOf((l3expected + 1) & 0xFFFF_FFFFL),
-        map(list(l3.next("level3", "snapshot").get("data")).get(0)).get("checksum"));
+    assertEquals(BigDecimal.valueOf((l3expected + 1) & 0xFFFF_FFFFL), l3bad);
   }
 
   private static Map<String, Object> snapshot(WsClient ws, String symbol) {
