@@ -181,8 +181,8 @@ public final class Sandbox implements Closeable {
 
   /**
    * Spot WebSocket v2's public endpoint on this sandbox, {@code ws://127.0.0.1:<port>/v2} (the
-   * service's {@code wss://ws.kraken.com/v2}): {@code book}, {@code ticker}, {@code trade} and
-   * {@code instrument}, streamed from the sandbox's own exchange.
+   * service's {@code wss://ws.kraken.com/v2}): {@code book}, {@code ticker}, {@code ohlc},
+   * {@code trade} and {@code instrument}, streamed from the sandbox's own exchange.
    *
    * <pre>{@code
    * okHttp.newWebSocket(new Request.Builder().url(sandbox.spotWebSocketUrl().toString()).build(), listener);
@@ -948,7 +948,7 @@ public final class Sandbox implements Closeable {
     rows.add(new String[] {"OAuth", baseUrl + "  (/oauth/...; authorize page " + authorizeUrl() + ")"});
     rows.add(new String[] {"Embed", baseUrl + "  (/b2b/...)"});
     rows.add(new String[] {"Control plane", baseUrl + "sandbox/v1/  (reference " + baseUrl + "sandbox/v1/openapi.yaml)"});
-    rows.add(new String[] {"Spot WebSocket", spotWebSocketUrl() + "  (book, ticker, trade, instrument)"});
+    rows.add(new String[] {"Spot WebSocket", spotWebSocketUrl() + "  (book, ticker, ohlc, trade, instrument)"});
     rows.add(new String[] {"Spot WebSocket auth", spotWebSocketAuthUrl() + "  (executions, balances; GetWebSocketsToken)"});
     rows.add(new String[] {"Spot WebSocket L3", spotWebSocketLevel3Url() + "  (level3; GetWebSocketsToken)"});
     rows.add(null);
@@ -1221,6 +1221,21 @@ public final class Sandbox implements Closeable {
     sections.put("futures", futures.state());
     sections.put("oauth", oauth.state());
     sections.put("embed", embed.state());
-    return new StateControls(sections, time, seedState);
+    return new StateControls(sections, time, seedState, () -> {
+      if (webSocket != null) {
+        webSocket.stateReplaced(); // null while the constructor takes the seed state
+      }
+    });
+  }
+
+  // ---- the WebSocket server's faults (the control plane's /sandbox/v1/websocket/... operations) ----
+
+  /**
+   * Faults injected into the WebSocket server (connections closed, pongs late or missing, a
+   * corrupted checksum, a reply without result, a token invalidated, upgrades refused) and its log
+   * of connection attempts.
+   */
+  public WebSocketControls webSocket() {
+    return new WebSocketControls(webSocket, time);
   }
 }

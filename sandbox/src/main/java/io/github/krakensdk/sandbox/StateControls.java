@@ -18,6 +18,10 @@ import java.util.Objects;
  * sandbox.state().restore(world);                   // every balance, order, user and webhook back
  * }</pre>
  *
+ * <p>Restoring or resetting closes every live WebSocket connection with 1012 (service restart):
+ * the subscriptions streamed a state that is gone, so clients reconnect, subscribe again and start
+ * from fresh snapshots.
+ *
  * <p>The clock never runs backwards: restoring a state moves the clock forward to the time the
  * state was exported at when it shows an earlier time, and leaves it where it is otherwise. Take
  * and restore states between calls, not while clients are calling the sandbox.
@@ -26,11 +30,14 @@ public final class StateControls {
   private final Map<String, StatePart> sections;
   private final SandboxTime time;
   private final SandboxState seed;
+  /** Closes the live WebSocket connections (1012), whose subscriptions followed the state replaced. */
+  private final Runnable replaced;
 
-  StateControls(Map<String, StatePart> sections, SandboxTime time, SandboxState seed) {
+  StateControls(Map<String, StatePart> sections, SandboxTime time, SandboxState seed, Runnable replaced) {
     this.sections = sections;
     this.time = time;
     this.seed = seed;
+    this.replaced = replaced;
   }
 
   /** The whole state now, as a JSON document. */
@@ -59,6 +66,7 @@ public final class StateControls {
     if (clock.isAfter(now)) {
       time.sleep(Duration.between(now, clock));
     }
+    replaced.run();
   }
 
   /** Restores the state the sandbox started with (its seed): the demo keys, balances, books and users. */

@@ -28,6 +28,7 @@ import io.github.krakensdk.sandbox.SpotKeyBuilder;
 import io.github.krakensdk.sandbox.SpotKeyPermission;
 import io.github.krakensdk.sandbox.SpotKeyState;
 import io.github.krakensdk.sandbox.SpotSubaccount;
+import io.github.krakensdk.sandbox.WebSocketEvent;
 import io.github.krakensdk.sandbox.WebhookDelivery;
 import io.github.krakensdk.sandbox.internal.contract.Contract;
 import io.github.krakensdk.sandbox.internal.contract.JsonValues;
@@ -300,6 +301,64 @@ public final class ControlPlane implements HttpHandler {
     operations.put("listEmbedSettlementReports", (path, body) ->
         ok(Map.of("ids", sandbox.embed().settlementReportIds())));
     operations.put("getNonceRejections", (path, body) -> ok(Map.of("rejections", sandbox.nonceRejections())));
+    // ---- the WebSocket server's faults and log ----
+    operations.put("invalidateSpotWebSocketsToken", (path, body) -> {
+      sandbox.webSocket().invalidateToken(path.get("token"));
+      return ok(object("token", path.get("token"), "invalidated", true));
+    });
+    operations.put("closeWebSocketConnections", (path, body) -> {
+      int code = ((Number) body.get("code")).intValue();
+      int closed = body.get("endpoint") == null ? sandbox.webSocket().closeConnections(code)
+          : sandbox.webSocket().closeConnections(text(body, "endpoint"), code);
+      return ok(object("closed", closed));
+    });
+    operations.put("injectWebSocketPongFault", (path, body) -> {
+      boolean late = text(body, "fault").equals("late");
+      Number delay = (Number) body.get("delay_ms");
+      Number count = (Number) body.get("count");
+      Number seconds = (Number) body.get("seconds");
+      if (late == (delay == null)) {
+        throw ControlProblem.invalid("delay_ms", "required for late, refused for missing", String.valueOf(delay));
+      }
+      if ((count == null) == (seconds == null)) {
+        throw ControlProblem.invalid("count", "exactly one of count and seconds", String.valueOf(count));
+      }
+      Duration during = seconds == null ? null : Duration.ofSeconds(seconds.longValue());
+      if (late) {
+        Duration by = Duration.ofMillis(delay.longValue());
+        if (during == null) sandbox.webSocket().delayPongs(by, count.intValue());
+        else sandbox.webSocket().delayPongsFor(by, during);
+      } else {
+        if (during == null) sandbox.webSocket().dropPongs(count.intValue());
+        else sandbox.webSocket().dropPongsFor(during);
+      }
+      return lastEvent();
+    });
+    operations.put("injectWebSocketChecksumFault", (path, body) -> {
+      sandbox.webSocket().corruptNextChecksum(text(body, "channel"), text(body, "symbol"));
+      return lastEvent();
+    });
+    operations.put("injectWebSocketReplyFault", (path, body) -> {
+      if (body == null || body.get("method") == null) sandbox.webSocket().omitNextResult();
+      else sandbox.webSocket().omitNextResult(text(body, "method"));
+      return lastEvent();
+    });
+    operations.put("refuseWebSocketConnections", (path, body) -> {
+      int status = body.get("status") == null ? 503 : ((Number) body.get("status")).intValue();
+      sandbox.webSocket().refuseConnections(Duration.ofSeconds(((Number) body.get("seconds")).longValue()), status);
+      return lastEvent();
+    });
+    operations.put("clearWebSocketFaults", (path, body) -> {
+      sandbox.webSocket().clearFaults();
+      return lastEvent();
+    });
+    operations.put("getWebSocketLog", (path, body) -> {
+      List<Object> events = new ArrayList<>();
+      for (WebSocketEvent event : sandbox.webSocket().events()) {
+        events.add(webSocketEvent(event));
+      }
+      return ok(object("attempts", sandbox.webSocket().connectionAttempts(), "events", events));
+    });
     // ---- the state: export, import, reset ----
     operations.put("resetState", (path, body) -> {
       sandbox.state().reset();
@@ -409,6 +468,21 @@ public final class ControlPlane implements HttpHandler {
     }
     SandboxKey key = builder.issue();
     return new Answer(201, spotKey(sandbox.spot().key(key.key()), key.secret()));
+  }
+
+  /** The log's last line: the fault just armed. */
+  private Answer lastEvent() {
+    List<WebSocketEvent> events = sandbox.webSocket().events();
+    return ok(webSocketEvent(events.get(events.size() - 1)));
+  }
+
+  private static Map<String, Object> webSocketEvent(WebSocketEvent event) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("at", event.at().toString());
+    if (event.endpoint() != null) json.put("endpoint", event.endpoint());
+    json.put("kind", event.kind());
+    if (event.detail() != null) json.put("detail", event.detail());
+    return json;
   }
 
   private Answer clock() {

@@ -10,7 +10,7 @@ import java.util.Optional;
  */
 enum Endpoint {
   /** {@code wss://ws.kraken.com/v2}: public market data. */
-  PUBLIC("/v2", List.of("book", "ticker", "trade", "instrument")),
+  PUBLIC("/v2", List.of("book", "ticker", "ohlc", "trade", "instrument")),
   /** {@code wss://ws-auth.kraken.com/v2}: the account's executions and balances, with a token. */
   PRIVATE("/auth/v2", List.of("executions", "balances")),
   /** {@code wss://ws-l3.kraken.com/v2}: the order-by-order book, with a token. */

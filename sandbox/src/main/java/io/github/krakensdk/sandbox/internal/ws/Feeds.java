@@ -290,6 +290,112 @@ final class Feeds {
     }
   }
 
+  // ---- ohlc ----
+
+  /**
+   * Candles of one interval built from the pair's own public trades: on subscribe the last candle
+   * that has trades (the running one, or the last before a quiet spell, as the service sends "the
+   * last valid candle"), then after each poll with trades every candle they touched, the running
+   * one last. Intervals begin on multiples of their length since the epoch, in UTC.
+   */
+  static final class OhlcFeed extends Feed {
+    private final StreamViews views;
+    private final Catalog.Pair pair;
+    private final int interval;
+    private final boolean snapshot;
+    private long lastTradeId;
+
+    OhlcFeed(StreamViews views, Catalog.Pair pair, int interval, boolean snapshot) {
+      this.views = views;
+      this.pair = pair;
+      this.interval = interval;
+      this.snapshot = snapshot;
+    }
+
+    @Override
+    List<Map<String, Object>> start(Instant now) {
+      lastTradeId = views.lastTradeId(pair);
+      if (!snapshot) {
+        return List.of();
+      }
+      List<StreamViews.PublicTrade> last = views.trades(pair, 0, 1);
+      List<Object> candles = new ArrayList<>();
+      if (!last.isEmpty()) {
+        candles.add(candle(begin(last.get(0).time())));
+      }
+      return List.of(frame("snapshot", candles, now));
+    }
+
+    @Override
+    List<Map<String, Object>> poll(Instant now) {
+      List<StreamViews.PublicTrade> trades = views.trades(pair, lastTradeId, Integer.MAX_VALUE);
+      if (trades.isEmpty()) {
+        return List.of();
+      }
+      lastTradeId = trades.get(trades.size() - 1).tradeId();
+      List<Instant> begins = new ArrayList<>();
+      for (StreamViews.PublicTrade trade : trades) {
+        Instant begin = begin(trade.time());
+        if (!begins.contains(begin)) {
+          begins.add(begin);
+        }
+      }
+      begins.sort(null);
+      List<Object> candles = new ArrayList<>();
+      begins.forEach(begin -> candles.add(candle(begin)));
+      return List.of(frame("update", candles, now));
+    }
+
+    private Map<String, Object> frame(String type, List<Object> candles, Instant now) {
+      Map<String, Object> frame = Messages.channel("ohlc", type, candles);
+      frame.put("timestamp", Messages.micros(now));
+      return frame;
+    }
+
+    private Instant begin(Instant time) {
+      long seconds = interval * 60L;
+      return Instant.ofEpochSecond(time.getEpochSecond() - Math.floorMod(time.getEpochSecond(), seconds));
+    }
+
+    private Map<String, Object> candle(Instant begin) {
+      Instant end = begin.plusSeconds(interval * 60L);
+      BigDecimal open = null;
+      BigDecimal high = null;
+      BigDecimal low = null;
+      BigDecimal close = null;
+      BigDecimal volume = StreamViews.qty(pair, BigDecimal.ZERO);
+      BigDecimal value = BigDecimal.ZERO;
+      long count = 0;
+      for (StreamViews.PublicTrade trade : views.tradesSince(pair, begin)) {
+        if (!trade.time().isBefore(end)) {
+          break;
+        }
+        BigDecimal price = trade.price();
+        open = open == null ? price : open;
+        high = high == null || price.compareTo(high) > 0 ? price : high;
+        low = low == null || price.compareTo(low) < 0 ? price : low;
+        close = price;
+        volume = volume.add(trade.qty());
+        value = value.add(price.multiply(trade.qty()));
+        count++;
+      }
+      Map<String, Object> data = Messages.object();
+      data.put("symbol", pair.display());
+      putIf(data, "open", open);
+      putIf(data, "high", high);
+      putIf(data, "low", low);
+      putIf(data, "close", close);
+      putIf(data, "vwap", volume.signum() == 0 ? null
+          : value.divide(volume, pair.pairDecimals(), RoundingMode.HALF_EVEN));
+      data.put("trades", count);
+      data.put("volume", volume);
+      data.put("interval_begin", Messages.nanos(begin));
+      data.put("interval", (long) interval);
+      data.put("timestamp", Messages.nanos(end));
+      return data;
+    }
+  }
+
   // ---- ticker ----
 
   /** Level-1 data: after every trade ({@code event_trigger: trades}) or every change of the best bid or ask ({@code bbo}). */

@@ -23,6 +23,16 @@ final class Messages {
 
   private Messages() {}
 
+  /** A frame read back as a tree whose numbers are {@link java.math.BigDecimal}s of their literal text. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> parse(String text) {
+    try {
+      return (Map<String, Object>) Connection.read(com.squareup.moshi.JsonReader.of(new okio.Buffer().writeUtf8(text)));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   static String write(Map<String, Object> frame) {
     return Json.write(frame);
   }

@@ -23,7 +23,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.nio.channels.SocketChannel;
 import org.java_websocket.WebSocket;
+import org.java_websocket.WebSocketImpl;
 import org.java_websocket.drafts.Draft;
 import org.java_websocket.exceptions.InvalidDataException;
 import org.java_websocket.exceptions.WebsocketNotConnectedException;
@@ -49,6 +51,11 @@ import org.java_websocket.server.WebSocketServer;
  * every second. The exchange is polled every {@link #PUMP_INTERVAL} for what changed (books, the tape,
  * the account): updates of one poll are sent as one message per subscription. A connection with no
  * subscription that sends nothing for the idle timeout is closed (1000, {@code idle}).
+ *
+ * <p>Every upgrade request passes {@link Faults#admit} (counted per path, refused while a test
+ * says so) and every frame to a client {@link Faults#outgoing}, whatever connection class wrote
+ * it: a connection routed here sends through {@code Server.send} and reads tokens through the
+ * server's {@link Tokens}, so that the faults a test injects apply to it too.
  */
 public final class SpotWebSocketServer implements Closeable {
   /** How often the exchange is read for changes. */
@@ -58,6 +65,11 @@ public final class SpotWebSocketServer implements Closeable {
   /** Where a token's account comes from: the account while the token may open a subscription, else empty. */
   public interface Tokens {
     Optional<String> account(String token);
+
+    /** Whether the server invalidated {@code token}: even a connection that accepted it refuses it then. */
+    default boolean revoked(String token) {
+      return false;
+    }
   }
 
   private final Server server;
@@ -125,7 +137,7 @@ public final class SpotWebSocketServer implements Closeable {
     return server.getPort();
   }
 
-  /** {@code ws://127.0.0.1:<port>/v2}: ticker, book, trade, instrument. */
+  /** {@code ws://127.0.0.1:<port>/v2}: ticker, book, ohlc, trade, instrument. */
   public URI publicUrl() {
     return url(Endpoint.PUBLIC);
   }
@@ -154,6 +166,51 @@ public final class SpotWebSocketServer implements Closeable {
     return URI.create("ws://" + host + ":" + port() + endpoint.path);
   }
 
+  /** The faults injected into this server, and its log of connection attempts. */
+  public Faults faults() {
+    return server.faults;
+  }
+
+  /**
+   * Closes the live connections of {@code endpoint} (a path such as {@code /v2}; every endpoint
+   * when null) with {@code code}: 1001 (going away) and 1008 (policy violation) with a close
+   * frame, 1006 without one, the TCP connection reset as a dropped network would.
+   *
+   * @return how many connections were closed
+   */
+  public int closeConnections(String endpoint, int code) {
+    if (!Faults.CLOSE_CODES.contains(code)) {
+      throw new IllegalArgumentException("code must be one of 1001, 1006, 1008, was " + code);
+    }
+    int closed = server.closeAll(endpoint, code, code == CloseFrame.ABNORMAL_CLOSE ? "abrupt"
+        : code == CloseFrame.POLICY_VALIDATION ? "closed by the sandbox: policy" : "closed by the sandbox: going away");
+    server.faults.record(endpoint, "fault", "close " + code + ": " + closed + " connection" + (closed == 1 ? "" : "s"));
+    return closed;
+  }
+
+  /**
+   * Closes every live connection with 1012 (service restart) after the sandbox's state was reset
+   * or imported: each subscription's last message describes a world that is gone (orders, books,
+   * sequences), so the client reconnects, subscribes again and starts from fresh snapshots.
+   */
+  public void stateReplaced() {
+    int closed = server.closeAll(null, 1012, "the sandbox state was replaced: subscribe again");
+    server.faults.record(null, "reset", "1012: " + closed + " connection" + (closed == 1 ? "" : "s"));
+  }
+
+  /** The path of a request's resource, its query and a trailing slash left out. */
+  static String path(String resource) {
+    String path = resource == null ? "" : resource;
+    int query = path.indexOf('?');
+    if (query >= 0) {
+      path = path.substring(0, query);
+    }
+    if (path.length() > 1 && path.endsWith("/")) {
+      path = path.substring(0, path.length() - 1);
+    }
+    return path;
+  }
+
   /** Closes every connection (1001, going away) and stops serving. */
   @Override
   public void close() {
@@ -177,20 +234,37 @@ public final class SpotWebSocketServer implements Closeable {
     private final Map<WebSocket, Connection> connections = new ConcurrentHashMap<>();
     /** The Unified WebSocket at /unified/v2/public and /unified/v2/private (its own connections). */
     private final UnifiedWebSocket unified;
+    final Faults faults;
 
     Server(InetSocketAddress address, Exchange exchange, Tokens tokens, Runnable settleFunding, Clock clock) {
       super(address);
       this.exchange = exchange;
       this.views = new StreamViews(exchange);
-      this.tokens = tokens;
+      this.faults = new Faults(clock);
+      this.tokens = new Tokens() {
+        @Override
+        public Optional<String> account(String token) {
+          return faults.revoked(token) ? Optional.empty() : tokens.account(token);
+        }
+
+        @Override
+        public boolean revoked(String token) {
+          return faults.revoked(token) || tokens.revoked(token);
+        }
+      };
       this.settleFunding = settleFunding;
       this.clock = clock;
-      this.unified = new UnifiedWebSocket(exchange, views, tokens, settleFunding, clock);
+      this.unified = new UnifiedWebSocket(exchange, views, this.tokens, settleFunding, clock);
     }
 
     @Override
     public ServerHandshakeBuilder onWebsocketHandshakeReceivedAsServer(WebSocket socket, Draft draft,
         ClientHandshake request) throws InvalidDataException {
+      int refusal = faults.admit(path(request.getResourceDescriptor()));
+      if (refusal != 0) {
+        refuse(socket, refusal);
+        throw new InvalidDataException(CloseFrame.TRY_AGAIN_LATER, "refused by the sandbox: " + refusal);
+      }
       if (Endpoint.at(request.getResourceDescriptor()).isEmpty() && !UnifiedWebSocket.serves(request.getResourceDescriptor())) {
         throw new InvalidDataException(CloseFrame.POLICY_VALIDATION,
             "no WebSocket endpoint at " + request.getResourceDescriptor()
@@ -216,7 +290,36 @@ public final class SpotWebSocketServer implements Closeable {
       connection.opened();
     }
 
-    private static void send(WebSocket socket, String text) {
+    /**
+     * Answers an upgrade with an HTTP error before the library's own answer (it knows 404 and 500
+     * only): the status line, a {@code Retry-After} and a short body, written straight to the socket.
+     */
+    private void refuse(WebSocket socket, int status) {
+      String reason = status == 429 ? "Too Many Requests" : "Service Unavailable";
+      String body = status + " " + reason + "\n";
+      String response = "HTTP/1.1 " + status + " " + reason + "\r\n"
+          + "Content-Type: text/plain\r\n"
+          + "Retry-After: " + faults.refusalSeconds() + "\r\n"
+          + "Content-Length: " + body.length() + "\r\n"
+          + "Connection: close\r\n\r\n" + body;
+      try {
+        ByteBuffer bytes = ByteBuffer.wrap(response.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        while (bytes.hasRemaining()) {
+          if (((WebSocketImpl) socket).getChannel().write(bytes) == 0) {
+            Thread.onSpinWait();
+          }
+        }
+      } catch (IOException e) {
+        // the client went away: nothing to answer
+      }
+    }
+
+    /** Every frame to a client goes through here, so that the faults armed apply to any connection. */
+    void send(WebSocket socket, String text) {
+      faults.outgoing(path(socket.getResourceDescriptor()), text, frame -> write(socket, frame));
+    }
+
+    private static void write(WebSocket socket, String text) {
       try {
         socket.send(text);
       } catch (WebsocketNotConnectedException e) {
@@ -259,7 +362,32 @@ public final class SpotWebSocketServer implements Closeable {
       started.countDown();
     }
 
+    int closeAll(String endpoint, int code, String reason) {
+      int closed = 0;
+      for (WebSocket socket : getConnections()) {
+        if (endpoint != null && !endpoint.equals(path(socket.getResourceDescriptor())) || !socket.isOpen()) {
+          continue;
+        }
+        if (code == CloseFrame.ABNORMAL_CLOSE) {
+          WebSocketImpl impl = (WebSocketImpl) socket;
+          try {
+            if (impl.getChannel() instanceof SocketChannel channel) {
+              channel.socket().setSoLinger(true, 0); // a reset, as a dropped network shows
+            }
+          } catch (IOException e) {
+            // closing below anyway
+          }
+          impl.closeConnection(code, reason);
+        } else {
+          socket.close(code, reason);
+        }
+        closed++;
+      }
+      return closed;
+    }
+
     void pump() {
+      faults.releaseDue();
       unified.pump();
       for (Connection connection : connections.values()) {
         try {

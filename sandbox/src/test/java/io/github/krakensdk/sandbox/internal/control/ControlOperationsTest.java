@@ -385,6 +385,113 @@ class ControlOperationsTest {
     }
   }
 
+  @Test
+  void webSocketFaultsOverHttpAreTheJavaControls() throws Exception {
+    MutableClock clock = MutableClock.at(START);
+    try (Sandbox sandbox = Sandbox.builder().clock(clock).start(); KrakenClient kraken = sandbox.newClient()) {
+      // closeWebSocketConnections: the connections of one endpoint, with the code asked
+      java.util.concurrent.BlockingQueue<String> closes = new java.util.concurrent.LinkedBlockingQueue<>();
+      okhttp3.WebSocket socket = http.newWebSocket(new Request.Builder().url(sandbox.spotWebSocketUrl().toString()).build(),
+          new okhttp3.WebSocketListener() {
+            @Override
+            public void onMessage(okhttp3.WebSocket webSocket, String text) {
+              closes.add("message");
+            }
+
+            @Override
+            public void onClosing(okhttp3.WebSocket webSocket, int code, String reason) {
+              closes.add("closing " + code);
+              webSocket.close(1000, null);
+            }
+
+            @Override
+            public void onFailure(okhttp3.WebSocket webSocket, Throwable t, Response response) {
+              closes.add("failure " + (response == null ? t.toString() : response.code()));
+            }
+          });
+      assertEquals("message", closes.poll(5, java.util.concurrent.TimeUnit.SECONDS), "the status on connect");
+      assertEquals(0, ((Number) call(sandbox, "POST", "websocket/connections/close", "{\"code\":1008,\"endpoint\":\"/auth/v2\"}",
+          200).get("closed")).intValue());
+      assertEquals(1, ((Number) call(sandbox, "POST", "websocket/connections/close", "{\"code\":1001,\"endpoint\":\"/v2\"}",
+          200).get("closed")).intValue());
+      assertEquals("closing 1001", closes.poll(5, java.util.concurrent.TimeUnit.SECONDS));
+      socket.cancel();
+
+      // each fault answers the log's line for it, the line the Java control's log shows
+      Map<?, ?> pongs = call(sandbox, "POST", "websocket/faults/pongs", "{\"fault\":\"late\",\"delay_ms\":15000,\"count\":2}", 200);
+      assertEquals("fault", pongs.get("kind"));
+      assertEquals(lastEvent(sandbox), pongs);
+      assertTrue(((String) pongs.get("detail")).contains("PT15S"), pongs.toString());
+      assertArmed(sandbox, call(sandbox, "POST", "websocket/faults/pongs", "{\"fault\":\"missing\",\"seconds\":30}", 200));
+      assertArmed(sandbox, call(sandbox, "POST", "websocket/faults/checksum",
+          "{\"channel\":\"level3\",\"symbol\":\"BTC/USD\"}", 200));
+      assertArmed(sandbox, call(sandbox, "POST", "websocket/faults/reply-without-result", "{\"method\":\"add_order\"}", 200));
+      assertArmed(sandbox, call(sandbox, "POST", "websocket/faults/reply-without-result", "{}", 200));
+
+      // invalidateSpotWebSocketsToken
+      String token = kraken.spot().getWebSocketsToken(GetWebSocketsTokenRequest.builder().build()).token();
+      Map<?, ?> invalidated = call(sandbox, "DELETE", "spot/websockets-tokens/" + escape(token), null, 200);
+      assertEquals(Map.of("token", token, "invalidated", true), invalidated);
+
+      // refuseWebSocketConnections: the upgrade answered 503 until the sandbox clock passes the window
+      Map<?, ?> refusal = call(sandbox, "POST", "websocket/faults/refuse-connections", "{\"seconds\":30}", 200);
+      assertTrue(((String) refusal.get("detail")).contains("503"), refusal.toString());
+      java.util.concurrent.BlockingQueue<String> refusals = new java.util.concurrent.LinkedBlockingQueue<>();
+      http.newWebSocket(new Request.Builder().url(sandbox.spotWebSocketAuthUrl().toString()).build(),
+          new okhttp3.WebSocketListener() {
+            @Override
+            public void onFailure(okhttp3.WebSocket webSocket, Throwable t, Response response) {
+              refusals.add("failure " + (response == null ? t.toString() : response.code()));
+            }
+          });
+      assertEquals("failure 503", refusals.poll(5, java.util.concurrent.TimeUnit.SECONDS));
+
+      // getWebSocketLog: the Java control's counts and events
+      Map<?, ?> log = get(sandbox, "websocket/log", 200);
+      assertEquals(Map.of("/v2", 1.0, "/auth/v2", 1.0), log.get("attempts"));
+      assertEquals(Map.of("/v2", 1L, "/auth/v2", 1L), sandbox.webSocket().connectionAttempts());
+      List<Object> events = new ArrayList<>();
+      for (io.github.krakensdk.sandbox.WebSocketEvent event : sandbox.webSocket().events()) {
+        events.add(event(event));
+      }
+      assertEquals(events, log.get("events"));
+      assertTrue(events.contains(Map.of("at", START.toString(), "endpoint", "/auth/v2", "kind", "refused", "detail", "503")),
+          events.toString());
+
+      // clearWebSocketFaults
+      assertEquals("cleared", call(sandbox, "DELETE", "websocket/faults", null, 200).get("detail"));
+
+      assertProblem(sandbox, "POST", "websocket/faults/pongs", "{\"fault\":\"late\",\"count\":1}", 400, "delay_ms",
+          "required for late, refused for missing");
+      assertProblem(sandbox, "POST", "websocket/faults/pongs", "{\"fault\":\"missing\"}", 400, "count",
+          "exactly one of count and seconds");
+      assertEquals("code", call(sandbox, "POST", "websocket/connections/close", "{\"code\":1000}", 400).get("field"));
+      assertEquals("status", call(sandbox, "POST", "websocket/faults/refuse-connections", "{\"seconds\":1,\"status\":500}", 400)
+          .get("field"));
+      assertEquals("channel", call(sandbox, "POST", "websocket/faults/checksum", "{\"channel\":\"ticker\",\"symbol\":\"BTC/USD\"}",
+          400).get("field"));
+    }
+  }
+
+  private static Map<String, Object> event(io.github.krakensdk.sandbox.WebSocketEvent event) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("at", event.at().toString());
+    if (event.endpoint() != null) json.put("endpoint", event.endpoint());
+    json.put("kind", event.kind());
+    if (event.detail() != null) json.put("detail", event.detail());
+    return json;
+  }
+
+  /** A fault's answer over HTTP is the line the Java control's log ends with. */
+  private static void assertArmed(Sandbox sandbox, Map<?, ?> answer) {
+    assertEquals(lastEvent(sandbox), answer);
+  }
+
+  private static Map<String, Object> lastEvent(Sandbox sandbox) {
+    List<io.github.krakensdk.sandbox.WebSocketEvent> events = sandbox.webSocket().events();
+    return event(events.get(events.size() - 1));
+  }
+
   private static String decrypt(KeyPair pair, String base64) throws Exception {
     Cipher cipher = Cipher.getInstance("RSA/ECB/PKCS1Padding");
     cipher.init(Cipher.DECRYPT_MODE, pair.getPrivate());

@@ -124,6 +124,23 @@ public final class StreamViews {
     }
   }
 
+  /** The pair's public trades at or after {@code from}, oldest first (for candles). */
+  public List<PublicTrade> tradesSince(Catalog.Pair pair, Instant from) {
+    synchronized (exchange) {
+      List<Market.Print> tape = exchange.engine().market(pair).tape;
+      List<PublicTrade> trades = new ArrayList<>();
+      for (int i = tape.size() - 1; i >= 0; i--) {
+        Market.Print print = tape.get(i);
+        if (print.time().isBefore(from)) {
+          break;
+        }
+        trades.add(0, new PublicTrade(print.tradeId(), price(pair, print.price()), qty(pair, print.volume()),
+            print.time(), print.side().equals("b") ? "buy" : "sell", print.kind().equals("m") ? "market" : "limit"));
+      }
+      return trades;
+    }
+  }
+
   /** The id of the pair's last public trade, 0 before any. */
   public long lastTradeId(Catalog.Pair pair) {
     synchronized (exchange) {

@@ -178,8 +178,8 @@ final class UnifiedConnection {
     if (!(value instanceof String given) || given.isEmpty()) {
       throw new Refusal("EGeneral:Invalid arguments:token: must be a string, was " + value);
     }
-    if (given.equals(token)) {
-      return;
+    if (given.equals(token) && !tokens.revoked(given)) {
+      return; // a token the server invalidated is refused even on the connection that accepted it
     }
     Optional<String> owner = tokens.account(given);
     if (owner.isEmpty()) {
