@@ -290,6 +290,10 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
     ServerSocket socket = upgrade();
     CompletableFuture<OrderBookSubscription> books = client.unified().book(p -> p.symbol(List.of("PF_XBTUSD"))
         .assetClass(AssetClass.DERIVATIVES), book -> {});
+    String instrument = socket.next(); // the pairs' precision for the checksum, with the book's asset_class
+    assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"instrument\",\"snapshot\":true,"
+        + "\"asset_class\":\"derivatives\"},\"req_id\":" + reqId(instrument) + "}", instrument);
+    socket.send(ack("subscribe", reqId(instrument), "{\"channel\":\"instrument\",\"snapshot\":true}"));
     String frame = socket.next();
     long id = reqId(frame);
     assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"PF_XBTUSD\"],"

@@ -52,7 +52,7 @@ public final class BookFeed extends ChecksummedFeed<OrderBookSnapshot> {
   }
 
   @Override void beforeSubscribe(Connection<WsRequest, WsMessage> connection) {
-    precisions = InstrumentPrecisions.on(connection);
+    precisions = InstrumentPrecisions.on(connection, request.params().assetClass());
   }
 
   @Override public void onMessage(WsMessage message) {

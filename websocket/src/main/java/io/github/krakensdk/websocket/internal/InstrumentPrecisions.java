@@ -8,6 +8,7 @@ import io.github.krakensdk.websocket.internal.model.WsMessage;
 import io.github.krakensdk.websocket.internal.model.WsRequest;
 import io.github.krakensdk.websocket.model.InstrumentData;
 import io.github.krakensdk.websocket.model.InstrumentPair;
+import io.github.krakensdk.websocket.model.AssetClass;
 import io.github.krakensdk.websocket.model.InstrumentSubscribeParams;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,13 +43,17 @@ public final class InstrumentPrecisions implements Sink<WsMessage> {
   InstrumentPrecisions() {
   }
 
-  /** The precisions of {@code connection}'s pairs, subscribing {@code instrument} there on the first call. */
-  public static InstrumentPrecisions on(Connection<WsRequest, WsMessage> connection) {
+  /**
+   * The precisions of {@code connection}'s pairs, subscribing {@code instrument} there on the first
+   * call, with the books' {@code assetClass} (null on Spot v2; the Unified WebSocket requires one on
+   * every market channel, {@code instrument} included).
+   */
+  public static InstrumentPrecisions on(Connection<WsRequest, WsMessage> connection, AssetClass assetClass) {
     requireNonNull(connection, "connection == null");
     return connection.attachment(InstrumentPrecisions.class, () -> {
       InstrumentPrecisions precisions = new InstrumentPrecisions();
       connection.subscribeInline(WebSocketRequests.instrumentSubscribe(
-          InstrumentSubscribeParams.builder().snapshot(true).build(), 1L), precisions);
+          InstrumentSubscribeParams.builder().snapshot(true).assetClass(assetClass).build(), 1L), precisions);
       return precisions;
     });
   }
