@@ -44,7 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
  * written for a reader: their free variables (keys, IDs, the browser's callback, a received
  * webhook) are declared here from the sandbox's demo data, each just before the first snippet
  * that uses it, and one builder call is pointed at the sandbox instead of production ({@code
- * KrakenClient.builder()}; the OAuth authorize page follows from its environment).
+ * KrakenClient.builder()}, {@code KrakenWebSocketClient.builder()}; the OAuth authorize page follows
+ * from its environment).
  * Nothing else of a snippet is changed. Each snippet shows the imports of every type it names (a
  * reader copies one snippet, not the file), the trading example is what {@code examples/consumer}
  * runs, and the install coordinates name this build's version.
@@ -142,7 +143,9 @@ class ReadmeSnippetsTest {
         }
       }
       String text = code.toString()
-          .replace("KrakenClient.builder()", "KrakenClient.builder().environment(harness.sandbox.environment())");
+          .replace("KrakenClient.builder()", "KrakenClient.builder().environment(harness.sandbox.environment())")
+          .replace("KrakenWebSocketClient.builder()",
+              "KrakenWebSocketClient.builder().environment(harness.webSocketEnvironment())");
       // Each free variable is declared just before the statement that first names it.
       List<String> lines = new ArrayList<>();
       int statementStart = 0;
