@@ -49,7 +49,9 @@ final class WebSocketSection {
         .append("built. Updates alternate between two frames, the second restoring the book the first changed, so ")
         .append("every message's checksum is verified (a mismatch stops the benchmark); the set-up computes every ")
         .append("checksum from the digits itself, and checks the book guide's published one (3310070434). Ratios ")
-        .append("are of times, client ÷ floor; the range is that of the JMH errors.\n\n")
+        .append("are of times, client ÷ floor; the range is that of the JMH errors. On a loaded machine (see the ")
+        .append("load above) the times and ratios are noisy; the bytes per message, from JMH's GC profiler, are ")
+        .append("not, and are the figures to compare between runs.\n\n")
         .append("| What | Client's path | Floor: Moshi walk of the same frame | Ratio |\n")
         .append("|---|---|---|---|\n");
     md.append("| `book` update, BTC/USD at depth 10 (the guide's snapshot), 3 levels (a new best bid pushing the ")

@@ -1,16 +1,16 @@
 package io.github.krakensdk.websocket;
 
-import io.github.krakensdk.websocket.internal.JsonRequest;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.websocket.internal.Connection;
 import io.github.krakensdk.runtime.call.CallListener;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.websocket.internal.BookFeed;
-import io.github.krakensdk.websocket.internal.JsonCodec;
+import io.github.krakensdk.websocket.internal.FrameDispatcher;
 import io.github.krakensdk.websocket.internal.Level3Feed;
 import io.github.krakensdk.websocket.internal.ModelCodec;
 import io.github.krakensdk.websocket.internal.ReqIds;
+import io.github.krakensdk.websocket.internal.RequestWriter;
 import io.github.krakensdk.websocket.internal.Scheduler;
 import io.github.krakensdk.websocket.internal.SystemScheduler;
 import io.github.krakensdk.websocket.internal.model.BookSubscribeRequest;
@@ -23,6 +23,7 @@ import io.github.krakensdk.websocket.model.Level3SubscribeParams;
 import java.io.Closeable;
 import java.time.Duration;
 import io.github.krakensdk.websocket.internal.Sink;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.Set;
@@ -117,10 +118,7 @@ public final class KrakenWebSocketClient implements Closeable {
   private final Scheduler scheduler;
   private final SystemScheduler ownedScheduler;
   private final ReqIds reqIds = new ReqIds();
-  private final JsonCodec codec = new JsonCodec();
-  private final Map<WebSocketEndpoint, WebSocketConnection> connections = new EnumMap<>(WebSocketEndpoint.class);
-  private final Map<WebSocketEndpoint, Connection<JsonRequest, Map<String, Object>>> engines =
-      new EnumMap<>(WebSocketEndpoint.class);
+  private final List<Connection<?, ?>> opened = new ArrayList<>();
   private final ModelCodec models = new ModelCodec();
   private final Map<WebSocketEndpoint, Connection<WsRequest, WsMessage>> modelEngines =
       new EnumMap<>(WebSocketEndpoint.class);
@@ -173,25 +171,23 @@ public final class KrakenWebSocketClient implements Closeable {
   }
 
   /**
-   * The connection to {@code endpoint} on JSON trees, opened on the first call: the engine's tests
-   * drive it; callers use the typed facades.
+   * Opens a connection to {@code endpoint} that speaks through {@code writer} and {@code
+   * dispatcher}, with the client's settings; {@link #close()} closes it. The facades' connections
+   * ({@link #modelConnection}) are made here, and so are the engine tests' connections on JSON trees.
    *
    * @throws IllegalStateException if the endpoint is authenticated and the client has no {@link
    *     TokenSource}, or the client is closed.
    */
-  synchronized WebSocketConnection connection(WebSocketEndpoint endpoint) {
+  synchronized <Q, M> Connection<Q, M> open(WebSocketEndpoint endpoint, RequestWriter<Q> writer,
+      FrameDispatcher<M> dispatcher) {
     requireNonNull(endpoint, "endpoint == null");
     if (closed) throw new IllegalStateException("the client is closed");
-    WebSocketConnection existing = connections.get(endpoint);
-    if (existing != null) return existing;
-    Connection<JsonRequest, Map<String, Object>> engine = new Connection<>(endpoint,
-        environment.url(endpoint), http, codec, codec, tokenSource, completion, scheduler, reconnectPolicy, random,
-        pingInterval, pongTimeout, replyTimeout, callListener, reqIds, queueCapacity);
-    WebSocketConnection connection = new WebSocketConnection(engine);
-    engines.put(endpoint, engine);
-    connections.put(endpoint, connection);
+    Connection<Q, M> engine = new Connection<>(endpoint, environment.url(endpoint), http, writer, dispatcher,
+        tokenSource, completion, scheduler, reconnectPolicy, random, pingInterval, pongTimeout, replyTimeout,
+        callListener, reqIds, queueCapacity);
+    opened.add(engine);
     engine.start();
-    return connection;
+    return engine;
   }
 
   /** Where the facades' subscribe and method calls see every message: one per endpoint. */
@@ -320,11 +316,8 @@ public final class KrakenWebSocketClient implements Closeable {
     Connection<WsRequest, WsMessage> existing = modelEngines.get(endpoint);
     if (existing != null) return existing;
     EndpointCodec codec = codec(endpoint);
-    Connection<WsRequest, WsMessage> engine = new Connection<>(endpoint, environment.url(endpoint), http, codec,
-        codec, tokenSource, completion, scheduler, reconnectPolicy, random, pingInterval, pongTimeout,
-        replyTimeout, callListener, reqIds, queueCapacity);
+    Connection<WsRequest, WsMessage> engine = open(endpoint, codec, codec);
     modelEngines.put(endpoint, engine);
-    engine.start();
     return engine;
   }
 
@@ -333,8 +326,11 @@ public final class KrakenWebSocketClient implements Closeable {
       if (closed) return;
       closed = true;
     }
-    for (Connection<JsonRequest, Map<String, Object>> engine : engines.values()) engine.close();
-    for (Connection<WsRequest, WsMessage> engine : modelEngines.values()) engine.close();
+    List<Connection<?, ?>> engines;
+    synchronized (this) {
+      engines = List.copyOf(opened);
+    }
+    for (Connection<?, ?> engine : engines) engine.close();
     if (ownedScheduler != null) ownedScheduler.shutdown();
     if (ownedCompletion != null) ownedCompletion.shutdown();
   }

@@ -36,7 +36,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void repliesCompleteTheRequestWithTheirReqIdOnTheCompletionExecutor() throws Exception {
     ServerSocket socket = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     CompletableFuture<List<Map<String, Object>>> first = connection.send(JsonRequest.of("ping", Map.of()));
     CompletableFuture<List<Map<String, Object>>> second = connection.send(JsonRequest.of("ping", Map.of()));
     long firstId = reqId(socket.next());
@@ -56,7 +56,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void anErrorReplyFailsTheRequestWithItsErrorString() throws Exception {
     ServerSocket socket = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PRIVATE);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PRIVATE);
     CompletableFuture<List<Map<String, Object>>> cancel =
         connection.send(JsonRequest.of("cancel_order", Map.of("order_id", List.of("OAAAAA-BBBBB-CCCCCC"))));
     String frame = socket.next();
@@ -71,7 +71,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void aSubscribeWithNSymbolsCompletesAfterNAcksAndRoutesMessages() throws Exception {
     ServerSocket socket = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     BlockingQueue<Map<String, Object>> messages = new LinkedBlockingQueue<>();
     CompletableFuture<Subscription> subscribed = connection.subscribe(
         JsonRequest.subscribe("ticker", Map.of("symbol", List.of("BTC/USD", "ETH/USD"))), messages::add);
@@ -95,7 +95,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void aSubscribeFailsOnTheFirstErrorAndIsNotKept() throws Exception {
     ServerSocket socket = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     CompletableFuture<Subscription> subscribed = connection.subscribe(
         JsonRequest.subscribe("book", Map.of("symbol", List.of("BTC/USD", "NOPE/USD"))), message -> {});
     long id = reqId(socket.next());
@@ -108,7 +108,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void afterAServerCloseTheOriginalSubscribeIsSentAgainNeverTheAck() throws Exception {
     ServerSocket first = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PRIVATE);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PRIVATE);
     CompletableFuture<Subscription> subscribed = connection.subscribe(
         JsonRequest.subscribe("executions", ordered("snap_orders", true, "snap_trades", false)), message -> {});
     String sent = first.next();
@@ -135,7 +135,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void anOrderInFlightWhenTheSocketDropsFailsAsOutcomeUnknownAndIsNotSentAgain() throws Exception {
     ServerSocket first = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PRIVATE);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PRIVATE);
     CompletableFuture<List<Map<String, Object>>> order = connection.send(JsonRequest.of("add_order", ordered(
         "order_type", "limit", "side", "buy", "symbol", "BTC/USD",
         "limit_price", new BigDecimal("26500.0"), "order_qty", new BigDecimal("0.00010000"))));
@@ -161,7 +161,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void aRequestThatIsNotAnOrderFailsAsNotCompleted() throws Exception {
     ServerSocket first = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     CompletableFuture<List<Map<String, Object>>> ping = connection.send(JsonRequest.of("ping", Map.of()));
     first.next();
     upgrade();
@@ -172,7 +172,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void invalidSessionRefreshesTheTokenAndReconnects() throws Exception {
     ServerSocket first = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PRIVATE);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PRIVATE);
     CompletableFuture<Subscription> subscribed = connection.subscribe(
         JsonRequest.subscribe("balances", Map.of()), message -> {});
     String sent = first.next();
@@ -193,7 +193,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void invalidSessionTwiceFailsTheSubscribe() throws Exception {
     ServerSocket first = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PRIVATE);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PRIVATE);
     CompletableFuture<Subscription> subscribed = connection.subscribe(
         JsonRequest.subscribe("balances", Map.of()), message -> {});
     ServerSocket second = upgrade();
@@ -221,7 +221,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
         .random(new SplittableRandom(25))
         .build();
     ServerSocket socket = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PRIVATE);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PRIVATE);
     awaitEvent("disconnected 1006 no token: java.io.IOException: GetWebSocketsToken timed out");
     awaitEvent("reconnect network failure");
     assertEquals(0, server.getRequestCount(), "no upgrade without a token");
@@ -243,7 +243,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
         .scheduler(clock)
         .build();
     ServerSocket first = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PRIVATE);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PRIVATE);
     connection.subscribe(JsonRequest.subscribe("balances", Map.of()), message -> {});
     ServerSocket second = upgrade();
     first.send("{\"method\":\"subscribe\",\"success\":false,\"error\":\"ESession:Invalid session\",\"req_id\":"
@@ -258,16 +258,16 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void subscribeAndUnsubscribeDoNotGoThroughSend() {
     upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> connection.send(JsonRequest.of("unsubscribe", Map.of("channel", "ticker"))));
-    assertEquals("unsubscribe is sent by subscribe() and Subscription.unsubscribe(), which keep the subscriptions "
+    assertEquals("unsubscribe is sent by subscribe() and unsubscribe(), which keep the subscriptions "
         + "sent again on reconnect", e.getMessage());
   }
 
   @Test void aCloseWith1008IsTerminal() throws Exception {
     ServerSocket first = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     CompletableFuture<Subscription> subscribed = connection.subscribe(
         JsonRequest.subscribe("trade", Map.of("symbol", List.of("BTC/USD"))), message -> {});
     first.next();
@@ -283,14 +283,14 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void anUpgradeRefusedWith401IsTerminal() throws Exception {
     server.enqueue(new MockResponse.Builder().code(401).build());
-    client.connection(WebSocketEndpoint.SPOT_LEVEL3);
+    WebSocketConnection.open(client, WebSocketEndpoint.SPOT_LEVEL3);
     awaitEvent("terminated upgrade refused with HTTP 401");
   }
 
   @Test void anUpgradeRefusedWith503IsRetried() throws Exception {
     server.enqueue(new MockResponse.Builder().code(503).build());
     ServerSocket second = upgrade();
-    client.connection(WebSocketEndpoint.UNIFIED_PUBLIC);
+    WebSocketConnection.open(client, WebSocketEndpoint.UNIFIED_PUBLIC);
     awaitEvent("reconnect upgrade refused with HTTP 503");
     clock.advance(Duration.ofSeconds(1));
     awaitEvent("connected");
@@ -299,7 +299,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void noPongWithinTheTimeoutReconnects() throws Exception {
     ServerSocket first = upgrade();
-    client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     awaitEvent("connected");
     clock.advance(Duration.ofSeconds(29));
     assertNull(first.poll(), "no ping before the interval");
@@ -317,14 +317,14 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void aPongInTimeKeepsTheConnection() throws Exception {
     ServerSocket first = upgrade();
-    client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     awaitEvent("connected");
     clock.advance(Duration.ofSeconds(30));
     String ping = first.next();
     first.send("{\"method\":\"pong\",\"req_id\":" + reqId(ping) + ",\"time_in\":\"t\",\"time_out\":\"t\"}");
     // The pong is handled when a later request's reply is: replies are read in order.
     CompletableFuture<List<Map<String, Object>>> marker =
-        client.connection(WebSocketEndpoint.SPOT_PUBLIC).send(JsonRequest.of("ping", Map.of()));
+        WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC).send(JsonRequest.of("ping", Map.of()));
     String markerFrame = first.next();
     first.send("{\"method\":\"pong\",\"req_id\":" + reqId(markerFrame) + "}");
     await(marker);
@@ -348,7 +348,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
     CountDownLatch release = new CountDownLatch(1);
     CompletableFuture<Throwable> ended = new CompletableFuture<>();
     List<Object> seen = new ArrayList<>();
-    CompletableFuture<Subscription> subscribed = client.connection(WebSocketEndpoint.SPOT_PRIVATE).subscribe(
+    CompletableFuture<Subscription> subscribed = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PRIVATE).subscribe(
         JsonRequest.subscribe("executions", Map.of()), new MessageListener() {
           @Override public void onMessage(Map<String, Object> message) {
             seen.add(message.get("sequence"));
@@ -374,7 +374,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
         + reqId(unsubscribe) + "}", unsubscribe);
     release.countDown();
     assertInstanceOf(SubscriptionOverflowException.class, await(ended));
-    assertEquals(List.of(), client.connection(WebSocketEndpoint.SPOT_PRIVATE).subscriptions());
+    assertEquals(List.of(), WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PRIVATE).subscriptions());
   }
 
   @Test void aBookListenerThatIsBehindGetsItsUpdatesCoalescedNotDropped() throws Exception {
@@ -389,7 +389,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
         .build();
     try {
       ServerSocket socket = upgrade();
-      WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+      WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
       CountDownLatch release = new CountDownLatch(1);
       BlockingQueue<Map<String, Object>> seen = new LinkedBlockingQueue<>();
       CompletableFuture<Subscription> subscribed = connection.subscribe(
@@ -439,7 +439,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void unsubscribeStopsTheResubscribe() throws Exception {
     ServerSocket socket = upgrade();
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     JsonRequest book = JsonRequest.subscribe("book", ordered("symbol", List.of("BTC/USD"), "depth", 25, "snapshot", true));
     CompletableFuture<Subscription> subscribed = connection.subscribe(book, message -> {});
     socket.send(ack(reqId(socket.next()), "book", "BTC/USD"));
@@ -457,7 +457,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
 
   @Test void aRequestMadeWhileDisconnectedGoesOutWhenTheConnectionOpens() throws Exception {
     server.enqueue(new MockResponse.Builder().code(503).build());
-    WebSocketConnection connection = client.connection(WebSocketEndpoint.SPOT_PUBLIC);
+    WebSocketConnection connection = WebSocketConnection.open(client, WebSocketEndpoint.SPOT_PUBLIC);
     awaitEvent("reconnect");
     CompletableFuture<List<Map<String, Object>>> ping = connection.send(JsonRequest.of("ping", Map.of()));
     ServerSocket socket = upgrade();
@@ -471,7 +471,7 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
     KrakenWebSocketClient anonymous = KrakenWebSocketClient.builder().scheduler(clock).build();
     try {
       IllegalStateException e = assertThrows(IllegalStateException.class,
-          () -> anonymous.connection(WebSocketEndpoint.UNIFIED_PRIVATE));
+          () -> WebSocketConnection.open(anonymous, WebSocketEndpoint.UNIFIED_PRIVATE));
       assertEquals("UNIFIED_PRIVATE is authenticated: the client needs a tokenSource", e.getMessage());
     } finally {
       anonymous.close();

@@ -60,7 +60,7 @@ final class TokenSourceTest {
         .scheduler(new FakeScheduler())
         .pingInterval(Duration.ofSeconds(30))
         .build()) {
-      ws.connection(WebSocketEndpoint.SPOT_PRIVATE).subscribe(JsonRequest.subscribe("balances", Map.of()), message -> {});
+      WebSocketConnection.open(ws, WebSocketEndpoint.SPOT_PRIVATE).subscribe(JsonRequest.subscribe("balances", Map.of()), message -> {});
       String frame = socket.next();
       RecordedRequest tokenRequest = server.takeRequest(5, TimeUnit.SECONDS);
       assertEquals("/0/private/GetWebSocketsToken", tokenRequest.getUrl().encodedPath());

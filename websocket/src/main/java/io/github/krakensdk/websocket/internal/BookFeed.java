@@ -12,39 +12,27 @@ import io.github.krakensdk.websocket.internal.model.WsMessage;
 import io.github.krakensdk.websocket.internal.model.WsRequest;
 import io.github.krakensdk.websocket.model.BookData;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The books of one {@code book} subscription, one {@link OrderBook} per symbol, fed by the
- * subscription's messages (on the completion executor, one at a time, so the books need no lock).
- * Every snapshot and update is checked by its CRC32; on a mismatch the symbol's book waits for a
- * fresh snapshot, its updates are dropped, and that symbol alone is resubscribed (see {@link
- * ChecksummedFeed}).
+ * subscription's messages. Every snapshot and update is checked by its CRC32; on a mismatch the
+ * symbol's book waits for a fresh snapshot, its updates are dropped, and that symbol alone is
+ * resubscribed (see {@link ChecksummedFeed}).
  *
  * <p>The checksum text is written at the pair's precision once the connection's {@code
  * instrument} subscription has told it ({@link InstrumentPrecisions}, subscribed on the connection
  * before the book): each snapshot builds its book at the precision known then, the literal text
  * before that.
  */
-public final class BookFeed extends ChecksummedFeed<OrderBookSnapshot> {
+public final class BookFeed extends ChecksummedFeed<OrderBookSnapshot, OrderBook> {
   private final BookSubscribeRequest request;
-  private final OrderBookListener listener;
-  private final int depth;
-  private final Map<String, OrderBook> books;
   private volatile InstrumentPrecisions precisions;
 
   public BookFeed(BookSubscribeRequest request, ModelCodec codec, OrderBookListener listener) {
-    super(request, codec);
+    super(requireNonNull(request, "request == null"), codec, request.params().depth(), OrderBook::new,
+        requireNonNull(listener, "listener == null")::onBook, listener::onChecksumMismatch, listener::onFailure);
     this.request = request;
-    this.listener = requireNonNull(listener, "listener == null");
-    int depth = request.params().depth() == null ? 10 : Integer.parseInt(request.params().depth().value());
-    this.depth = depth;
-    Map<String, OrderBook> books = new LinkedHashMap<>();
-    for (String symbol : codec.symbols(request)) books.put(symbol, new OrderBook(symbol, depth));
-    if (books.isEmpty()) throw new IllegalArgumentException("params.symbol: at least one pair is required for a book");
-    this.books = books; // replaced per symbol when a snapshot finds a new precision; read on one thread
   }
 
   public BookSubscribeRequest request() {
@@ -59,18 +47,16 @@ public final class BookFeed extends ChecksummedFeed<OrderBookSnapshot> {
     if (!(message instanceof BookMessage book)) return;
     boolean snapshot = "snapshot".equals(book.type().value());
     for (BookData data : book.data()) {
-      OrderBook orderBook = books.get(data.symbol());
+      OrderBook orderBook = book(data.symbol());
       if (orderBook == null) continue; // a pair this subscription did not ask for
       if (!snapshot && !orderBook.isInSync()) continue; // waiting for the resubscription's snapshot
       if (snapshot) orderBook = atKnownPrecision(orderBook);
       List<BookLevel> asks = levels(data.asks());
       List<BookLevel> bids = levels(data.bids());
-      // A message without a checksum cannot be verified: it counts as a mismatch (expected 0).
-      long expected = data.checksum() == null ? 0L : data.checksum();
       ChecksumResult result = snapshot
-          ? orderBook.applySnapshot(asks, bids, expected)
-          : orderBook.applyUpdate(asks, bids, expected);
-      verified(data.symbol(), result, result.matches() ? orderBook.snapshot() : null);
+          ? orderBook.applySnapshot(asks, bids, expected(data.checksum()))
+          : orderBook.applyUpdate(asks, bids, expected(data.checksum()));
+      verified(orderBook, result);
     }
   }
 
@@ -81,21 +67,9 @@ public final class BookFeed extends ChecksummedFeed<OrderBookSnapshot> {
     int price = known.pricePrecision(book.symbol());
     int qty = known.qtyPrecision(book.symbol());
     if (price == book.pricePrecision() && qty == book.qtyPrecision()) return book;
-    OrderBook rebuilt = new OrderBook(book.symbol(), depth, price, qty);
-    books.put(book.symbol(), rebuilt);
+    OrderBook rebuilt = new OrderBook(book.symbol(), book.depth(), price, qty);
+    replace(rebuilt);
     return rebuilt;
-  }
-
-  @Override void onVerified(OrderBookSnapshot book) {
-    listener.onBook(book);
-  }
-
-  @Override void onMismatch(ChecksumResult mismatch) {
-    listener.onChecksumMismatch(mismatch);
-  }
-
-  @Override public void onFailure(Throwable failure) {
-    listener.onFailure(failure);
   }
 
   private static List<BookLevel> levels(List<io.github.krakensdk.websocket.model.BookLevel> levels) {

@@ -6,32 +6,58 @@ import io.github.krakensdk.websocket.Backpressure;
 import io.github.krakensdk.websocket.ChecksumResult;
 import io.github.krakensdk.websocket.internal.model.WsMessage;
 import io.github.krakensdk.websocket.internal.model.WsRequest;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * What the books of one checksummed subscription ({@code book}, {@code level3}) share: the
- * subscription on a connection, the last verified copy per symbol, and what a checksum result
- * leads to. A match publishes the copy; a mismatch forgets it, unsubscribes and subscribes that
- * symbol alone again through {@link Connection#resubscribe} (a reconnect still sends the original
- * request), and reports the result. When the service refuses that resubscribe, the whole
- * subscription ends and the listener's {@code onFailure} gets the refusal (see {@link
- * Connection#resubscribe}): a book that silently never comes back is what this class exists to
- * prevent. Messages arrive on the completion executor one at a time.
+ * subscription on a connection, one book per subscribed symbol, the last verified copy per symbol,
+ * and what a checksum result leads to. A match publishes the copy; a mismatch forgets it,
+ * unsubscribes and subscribes that symbol alone again through {@link Connection#resubscribe} (a
+ * reconnect still sends the original request), and reports the result. When the service refuses
+ * that resubscribe, the whole subscription ends and the listener's {@code onFailure} gets the
+ * refusal (see {@link Connection#resubscribe}): a book that silently never comes back is what this
+ * class exists to prevent. Messages arrive on the completion executor one at a time, so the books
+ * need no lock.
  *
  * @param <S> the immutable copy a listener gets
+ * @param <B> the book kept per symbol
  */
-public abstract class ChecksummedFeed<S> implements Sink<WsMessage> {
+public abstract class ChecksummedFeed<S, B extends ChecksummedBook<S>> implements Sink<WsMessage> {
   private final WsRequest request;
   private final ModelCodec codec;
+  private final Map<String, B> books = new LinkedHashMap<>(); // read and replaced on the one delivering thread
   private final Map<String, S> latest = new ConcurrentHashMap<>();
+  private final Consumer<S> onBook;
+  private final Consumer<ChecksumResult> onMismatch;
+  private final Consumer<Throwable> onFailure;
   private volatile Connection<WsRequest, WsMessage> connection;
   private volatile Connection<WsRequest, WsMessage>.Sub sub;
 
-  ChecksummedFeed(WsRequest request, ModelCodec codec) {
+  /**
+   * A feed for {@code request}'s symbols, each with a book from {@code newBook(symbol, depth)}:
+   * {@code depth} is the request's depth enum (whose text is the number), or null for the channel's
+   * default of 10.
+   */
+  ChecksummedFeed(WsRequest request, ModelCodec codec, Object depth, BookFactory<B> newBook,
+      Consumer<S> onBook, Consumer<ChecksumResult> onMismatch, Consumer<Throwable> onFailure) {
     this.request = requireNonNull(request, "request == null");
     this.codec = requireNonNull(codec, "codec == null");
+    this.onBook = onBook;
+    this.onMismatch = onMismatch;
+    this.onFailure = onFailure;
+    int levels = depth == null ? 10 : Integer.parseInt(depth.toString());
+    for (String symbol : codec.symbols(request)) books.put(symbol, newBook.create(symbol, levels));
+    if (books.isEmpty()) throw new IllegalArgumentException("params.symbol: at least one pair is required for a book");
+  }
+
+  /** Makes the book of one symbol at the subscribed depth. */
+  @FunctionalInterface
+  interface BookFactory<B> {
+    B create(String symbol, int depth);
   }
 
   /** Subscribes on {@code connection}; the returned subscription's acks complete after one per symbol. */
@@ -57,23 +83,37 @@ public abstract class ChecksummedFeed<S> implements Sink<WsMessage> {
     return latest.get(requireNonNull(symbol, "symbol == null"));
   }
 
-  /** Publishes {@code copy} of {@code symbol} when {@code result} matched, else resynchronises that symbol. */
-  final void verified(String symbol, ChecksumResult result, S copy) {
+  /** The book of {@code symbol}, or null for a pair this subscription did not ask for. */
+  final B book(String symbol) {
+    return books.get(symbol);
+  }
+
+  /** Keeps {@code book} in place of its symbol's (a book rebuilt on a snapshot). */
+  final void replace(B book) {
+    books.put(book.symbol(), book);
+  }
+
+  /** A message without a checksum cannot be verified: it counts as a mismatch (expected 0). */
+  static long expected(Long checksum) {
+    return checksum == null ? 0L : checksum;
+  }
+
+  /** Publishes {@code book}'s copy when {@code result} matched, else resynchronises its symbol. */
+  final void verified(B book, ChecksumResult result) {
     if (result.matches()) {
-      latest.put(symbol, copy);
-      onVerified(copy);
+      S copy = book.snapshot();
+      latest.put(book.symbol(), copy);
+      onBook.accept(copy);
     } else {
-      latest.remove(symbol);
-      resubscribe(symbol);
-      onMismatch(result);
+      latest.remove(book.symbol());
+      resubscribe(book.symbol());
+      onMismatch.accept(result);
     }
   }
 
-  /** The listener's call for a copy whose checksum matched. */
-  abstract void onVerified(S copy);
-
-  /** The listener's call for a mismatch, after the resubscription was sent. */
-  abstract void onMismatch(ChecksumResult mismatch);
+  @Override public final void onFailure(Throwable failure) {
+    onFailure.accept(failure);
+  }
 
   private void resubscribe(String symbol) {
     Connection<WsRequest, WsMessage> on = connection;

@@ -159,7 +159,7 @@ public final class Connection<Q, M> {
     requireNonNull(request, "request == null");
     String method = writer.method(request);
     if (method.equals("subscribe") || method.equals("unsubscribe")) {
-      throw new IllegalArgumentException(method + " is sent by subscribe() and Subscription.unsubscribe(), "
+      throw new IllegalArgumentException(method + " is sent by subscribe() and unsubscribe(), "
           + "which keep the subscriptions sent again on reconnect");
     }
     return enqueue(request);

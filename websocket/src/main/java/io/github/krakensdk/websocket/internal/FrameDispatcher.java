@@ -4,8 +4,8 @@ import java.io.IOException;
 
 /**
  * Reads a received text frame into an {@link Inbound}: a reply (it has {@code method}), matched on
- * {@code req_id}, or a channel message, routed on {@code channel} and symbol. The JSON-tree frames
- * have {@link JsonCodec}; the generated dispatcher plugs in here.
+ * {@code req_id}, or a channel message, routed on {@code channel} and symbol. The client's codec
+ * of the generated message models plugs in here (the engine's tests plug in one of JSON trees).
  */
 public interface FrameDispatcher<M> {
   Inbound<M> dispatch(String text) throws IOException;

@@ -27,19 +27,12 @@ import java.util.TreeMap;
  * same price keeps the order's place in the queue; at another price it moves the order to the back
  * of the new level's queue, as a new order would be. Not thread-safe, like {@link OrderBook}.
  */
-public final class Level3Book {
+public final class Level3Book extends ChecksummedBook<Level3BookSnapshot> {
   /** The depths Kraken's {@code level3} channel accepts. */
   public static final List<Integer> DEPTHS = List.of(10, 100, 1000);
 
-  private final String symbol;
-  private final int depth;
-  private final int pricePrecision;
-  private final int qtyPrecision;
   private final Side asks = new Side(new TreeMap<>());
   private final Side bids = new Side(new TreeMap<>(Collections.reverseOrder()));
-  private final StringBuilder checksumText = new StringBuilder(1024);
-  private boolean inSync;
-  private long checksum;
 
   /** A level-3 book whose pair's precision is unknown: the checksum reads the literal text. */
   public Level3Book(String symbol, int depth) {
@@ -48,26 +41,7 @@ public final class Level3Book {
 
   /** A level-3 book for {@code symbol} at {@code depth}, with the pair's precisions (see {@link BookChecksum}). */
   public Level3Book(String symbol, int depth, int pricePrecision, int qtyPrecision) {
-    this.symbol = requireNonNull(symbol, "symbol == null");
-    if (!DEPTHS.contains(depth)) {
-      throw new IllegalArgumentException("depth must be one of " + DEPTHS + " (the level3 channel's depths): " + depth);
-    }
-    this.depth = depth;
-    this.pricePrecision = BookChecksum.checkPrecision("pricePrecision", pricePrecision);
-    this.qtyPrecision = BookChecksum.checkPrecision("qtyPrecision", qtyPrecision);
-  }
-
-  public String symbol() {
-    return symbol;
-  }
-
-  public int depth() {
-    return depth;
-  }
-
-  /** Whether a snapshot was applied and no checksum has failed since. */
-  public boolean isInSync() {
-    return inSync;
+    super("level3", DEPTHS, symbol, depth, pricePrecision, qtyPrecision);
   }
 
   /** Replaces the book with a {@code snapshot} message's orders, each side in the order sent. */
@@ -90,47 +64,33 @@ public final class Level3Book {
       long expectedChecksum) {
     requireNonNull(askChanges, "asks == null");
     requireNonNull(bidChanges, "bids == null");
-    if (!inSync) {
-      throw new IllegalStateException(symbol + " level3 " + depth
-          + " is out of sync (no snapshot yet, or a checksum mismatch): drop updates until the next snapshot");
-    }
+    requireInSync();
     for (Level3Change change : askChanges) asks.apply(requireNonNull(change, "change == null"));
     for (Level3Change change : bidChanges) bids.apply(requireNonNull(change, "change == null"));
     return verify(expectedChecksum);
   }
 
-  private ChecksumResult verify(long expectedChecksum) {
+  @Override void truncate(int depth) {
     asks.truncate(depth);
     bids.truncate(depth);
-    checksum = computeChecksum();
-    ChecksumResult result = ChecksumResult.of("level3", symbol, depth, expectedChecksum, checksum);
-    inSync = result.matches();
-    return result;
   }
 
-  /** The CRC32 of the book as it stands: the orders of the top 10 ask levels, then of the top 10 bid levels. */
-  public long computeChecksum() {
-    StringBuilder text = checksumText;
-    text.setLength(0);
-    appendTop(text, asks);
-    appendTop(text, bids);
-    return BookChecksum.crc32(text);
+  /** The orders of the top 10 ask levels, then of the top 10 bid levels. */
+  @Override void writeChecksumText(BookChecksum text) {
+    writeTop(text, asks);
+    writeTop(text, bids);
   }
 
-  private void appendTop(StringBuilder text, Side side) {
+  private void writeTop(BookChecksum text, Side side) {
     int n = 0;
     for (Map<String, Level3Order> level : side.levels.values()) {
       if (n++ == BookChecksum.CHECKSUM_LEVELS) break;
-      for (Level3Order order : level.values()) {
-        BookChecksum.appendDigits(text, order.limitPrice(), pricePrecision);
-        BookChecksum.appendDigits(text, order.orderQty(), qtyPrecision);
-      }
+      for (Level3Order order : level.values()) add(text, order.limitPrice(), order.orderQty());
     }
   }
 
-  /** An immutable copy of the book, with the checksum computed after the last message. */
-  public Level3BookSnapshot snapshot() {
-    return Level3BookSnapshot.of(symbol, depth, asks.orders(), bids.orders(), checksum);
+  @Override public Level3BookSnapshot snapshot() {
+    return Level3BookSnapshot.of(symbol(), depth(), asks.orders(), bids.orders(), checksum());
   }
 
   /** One side: price levels in book order, each an insertion-ordered map (the queue) by order id. */

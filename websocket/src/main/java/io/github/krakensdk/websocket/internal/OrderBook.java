@@ -23,19 +23,12 @@ import java.util.TreeMap;
  * the client gets by resubscribing. Not thread-safe: one connection's reader applies messages in
  * order; callers see {@link #snapshot()} copies.
  */
-public final class OrderBook {
+public final class OrderBook extends ChecksummedBook<OrderBookSnapshot> {
   /** The depths Kraken's {@code book} channel accepts. */
   public static final List<Integer> DEPTHS = List.of(10, 25, 100, 500, 1000);
 
-  private final String symbol;
-  private final int depth;
-  private final int pricePrecision;
-  private final int qtyPrecision;
   private final TreeMap<BigDecimal, BookLevel> asks = new TreeMap<>();
   private final TreeMap<BigDecimal, BookLevel> bids = new TreeMap<>(Collections.reverseOrder());
-  private final StringBuilder checksumText = new StringBuilder(512);
-  private boolean inSync;
-  private long checksum;
 
   /** A book whose pair's precision is unknown: the checksum reads the numbers' literal text. */
   public OrderBook(String symbol, int depth) {
@@ -48,36 +41,7 @@ public final class OrderBook {
    * {@link BookChecksum#UNKNOWN_PRECISION}.
    */
   public OrderBook(String symbol, int depth, int pricePrecision, int qtyPrecision) {
-    this.symbol = requireNonNull(symbol, "symbol == null");
-    if (!DEPTHS.contains(depth)) {
-      throw new IllegalArgumentException("depth must be one of " + DEPTHS + " (the book channel's depths): " + depth);
-    }
-    this.depth = depth;
-    this.pricePrecision = BookChecksum.checkPrecision("pricePrecision", pricePrecision);
-    this.qtyPrecision = BookChecksum.checkPrecision("qtyPrecision", qtyPrecision);
-  }
-
-  public String symbol() {
-    return symbol;
-  }
-
-  public int depth() {
-    return depth;
-  }
-
-  /** The pair's price precision the checksum text is written at, or {@link BookChecksum#UNKNOWN_PRECISION}. */
-  public int pricePrecision() {
-    return pricePrecision;
-  }
-
-  /** The pair's quantity precision the checksum text is written at, or {@link BookChecksum#UNKNOWN_PRECISION}. */
-  public int qtyPrecision() {
-    return qtyPrecision;
-  }
-
-  /** Whether a snapshot was applied and no checksum has failed since. */
-  public boolean isInSync() {
-    return inSync;
+    super("book", DEPTHS, symbol, depth, pricePrecision, qtyPrecision);
   }
 
   /** Replaces the book with a {@code snapshot} message's levels and verifies its checksum. */
@@ -98,22 +62,14 @@ public final class OrderBook {
   public ChecksumResult applyUpdate(List<BookLevel> askLevels, List<BookLevel> bidLevels, long expectedChecksum) {
     requireNonNull(askLevels, "asks == null");
     requireNonNull(bidLevels, "bids == null");
-    if (!inSync) {
-      throw new IllegalStateException(symbol + " book " + depth
-          + " is out of sync (no snapshot yet, or a checksum mismatch): drop updates until the next snapshot");
-    }
+    requireInSync();
     return apply(askLevels, bidLevels, expectedChecksum);
   }
 
   private ChecksumResult apply(List<BookLevel> askLevels, List<BookLevel> bidLevels, long expectedChecksum) {
     for (BookLevel level : askLevels) set(asks, level);
     for (BookLevel level : bidLevels) set(bids, level);
-    truncate(asks);
-    truncate(bids);
-    checksum = computeChecksum();
-    ChecksumResult result = ChecksumResult.of("book", symbol, depth, expectedChecksum, checksum);
-    inSync = result.matches();
-    return result;
+    return verify(expectedChecksum);
   }
 
   private static void set(TreeMap<BigDecimal, BookLevel> side, BookLevel level) {
@@ -125,31 +81,26 @@ public final class OrderBook {
     }
   }
 
-  private void truncate(TreeMap<BigDecimal, BookLevel> side) {
-    while (side.size() > depth) side.pollLastEntry();
+  @Override void truncate(int depth) {
+    while (asks.size() > depth) asks.pollLastEntry();
+    while (bids.size() > depth) bids.pollLastEntry();
   }
 
-  /** The CRC32 of the book as it stands (asks then bids, top 10 of each). */
-  public long computeChecksum() {
-    StringBuilder text = checksumText;
-    text.setLength(0);
-    appendTop(text, asks);
-    appendTop(text, bids);
-    return BookChecksum.crc32(text);
+  @Override void writeChecksumText(BookChecksum text) {
+    writeTop(text, asks);
+    writeTop(text, bids);
   }
 
-  private void appendTop(StringBuilder text, NavigableMap<BigDecimal, BookLevel> side) {
+  private void writeTop(BookChecksum text, NavigableMap<BigDecimal, BookLevel> side) {
     int n = 0;
     for (BookLevel level : side.values()) {
       if (n++ == BookChecksum.CHECKSUM_LEVELS) break;
-      BookChecksum.appendDigits(text, level.price(), pricePrecision);
-      BookChecksum.appendDigits(text, level.qty(), qtyPrecision);
+      add(text, level.price(), level.qty());
     }
   }
 
-  /** An immutable copy of the book, with the checksum computed after the last message. */
-  public OrderBookSnapshot snapshot() {
-    return OrderBookSnapshot.of(symbol, depth, new ArrayList<>(asks.values()), new ArrayList<>(bids.values()),
-        checksum);
+  @Override public OrderBookSnapshot snapshot() {
+    return OrderBookSnapshot.of(symbol(), depth(), new ArrayList<>(asks.values()), new ArrayList<>(bids.values()),
+        checksum());
   }
 }

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * The connection's view of an outgoing request of type {@code Q}: what it needs to route replies
- * and keep subscriptions, and the frame text. The JSON-tree requests have {@link JsonCodec}; the
- * generated request models plug in here without changing the connection.
+ * and keep subscriptions, and the frame text. The generated request models plug in here (the
+ * engine's tests plug in requests of JSON trees) without changing the connection.
  */
 public interface RequestWriter<Q> {
   /** The request's {@code method}, such as {@code subscribe} or {@code add_order}. */

@@ -6,8 +6,7 @@
  * used); the connection's reconnect and liveness state machines; and the connection itself ({@link
  * io.github.krakensdk.websocket.internal.Connection}) with its seams for the message models: a
  * {@link io.github.krakensdk.websocket.internal.RequestWriter} and a {@link
- * io.github.krakensdk.websocket.internal.FrameDispatcher} ({@link
- * io.github.krakensdk.websocket.internal.JsonCodec} for JSON trees today). Not API: free to change
- * in any release.
+ * io.github.krakensdk.websocket.internal.FrameDispatcher}, which the client fills with the
+ * generated message models. Not API: free to change in any release.
  */
 package io.github.krakensdk.websocket.internal;

@@ -64,22 +64,66 @@ final class OrderBookTest {
 
   /** Text already at the precision is used as it is, and extra trailing zeros are trimmed to it. */
   @Test void textAtOrBeyondThePrecisionKeepsItsSignificantDigits() {
-    StringBuilder out = new StringBuilder();
-    BookChecksum.appendDigits(out, new BigDecimal("0.10000000"), 8);
-    assertEquals("10000000", out.toString());
-    out.setLength(0);
-    BookChecksum.appendDigits(out, new BigDecimal("45281.000"), 1);
-    assertEquals("452810", out.toString());
-    out.setLength(0);
+    assertEquals("10000000", digits("0.10000000", 8));
+    assertEquals("452810", digits("45281.000", 1));
     // More significant decimals than the precision claims: the literal, never rounded.
-    BookChecksum.appendDigits(out, new BigDecimal("0.123"), 2);
-    assertEquals("123", out.toString());
-    out.setLength(0);
-    BookChecksum.appendDigits(out, new BigDecimal("1E+3"), BookChecksum.UNKNOWN_PRECISION);
-    assertEquals("1000", out.toString());
-    out.setLength(0);
-    BookChecksum.appendDigits(out, new BigDecimal("0.00"), BookChecksum.UNKNOWN_PRECISION);
-    assertEquals("", out.toString(), "stripping every zero leaves nothing");
+    assertEquals("123", digits("0.123", 2));
+    assertEquals("10", digits("0.0010", 2), "trailing zeros go only when all that goes is zeros");
+    assertEquals("1000", digits("1E+3", BookChecksum.UNKNOWN_PRECISION));
+    assertEquals("100000", digits("1E+3", 2));
+    assertEquals("", digits("0.00", BookChecksum.UNKNOWN_PRECISION), "stripping every zero leaves nothing");
+    assertEquals("", digits("0", 8), "zero is not padded");
+  }
+
+  /** BigDecimal writes small and large numbers in scientific notation: the digits are the same. */
+  @Test void scientificNotationGivesTheSameDigits() {
+    assertEquals("1.0E-7", new BigDecimal("0.00000010").toString());
+    assertEquals("10", digits("0.00000010", BookChecksum.UNKNOWN_PRECISION));
+    assertEquals("100", digits("0.00000010", 9));
+    assertEquals("1", digits("0.00000010", 7));
+    assertEquals("12300", digits("1.23E+4", BookChecksum.UNKNOWN_PRECISION));
+    assertEquals("1230000", digits("1.23E+4", 2));
+  }
+
+  /** Random numbers at random precisions, against the reference's string formatting of their text. */
+  @Test void randomNumbersMatchTheReferenceDigits() {
+    Random random = new Random(11);
+    BookChecksum checksum = new BookChecksum();
+    for (int i = 0; i < 20_000; i++) {
+      int scale = random.nextInt(12);
+      BigDecimal value = BigDecimal.valueOf(random.nextInt(4) == 0 ? random.nextInt(1000) : random.nextLong() >>> 20,
+          scale);
+      int precision = random.nextInt(12) - 1;
+      String literal = value.toPlainString();
+      checksum.reset();
+      checksum.add(value, precision);
+      // More significant decimals than the precision: the literal as it is (the reference trims it).
+      boolean beyond = precision >= 0 && value.stripTrailingZeros().scale() > precision;
+      assertEquals(ReferenceChecksum.digits(literal, beyond ? BookChecksum.UNKNOWN_PRECISION : precision),
+          checksum.toString(), literal + " at " + precision);
+    }
+  }
+
+  /** The buffer grows past its first size, and every reset starts the text again. */
+  @Test void longTextsAndResets() {
+    BookChecksum checksum = new BookChecksum();
+    StringBuilder expected = new StringBuilder();
+    for (int i = 0; i < 200; i++) {
+      checksum.add(new BigDecimal("12345.678"), 8);
+      expected.append("1234567800000");
+    }
+    assertEquals(expected.toString(), checksum.toString());
+    assertEquals(ReferenceChecksum.crc32(expected.toString()), checksum.value());
+    checksum.reset();
+    checksum.add(new BigDecimal("0.5"), BookChecksum.UNKNOWN_PRECISION);
+    assertEquals("5", checksum.toString());
+    assertEquals(ReferenceChecksum.crc32("5"), checksum.value());
+  }
+
+  private static String digits(String literal, int precision) {
+    BookChecksum checksum = new BookChecksum();
+    checksum.add(new BigDecimal(literal), precision);
+    return checksum.toString();
   }
 
   @Test void asksAscendBidsDescendWhateverTheOrderSent() {

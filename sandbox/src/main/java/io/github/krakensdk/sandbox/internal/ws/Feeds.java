@@ -23,65 +23,87 @@ import java.util.Objects;
 final class Feeds {
   private Feeds() {}
 
-  /** One subscription's stream. */
+  /**
+   * One subscription's stream: a {@code snapshot} message when the subscription starts (if one was
+   * asked for), then one {@code update} message per poll in which something changed.
+   */
   abstract static class Feed {
-    /** The messages that start the subscription (none when no snapshot was asked for). */
-    abstract List<Map<String, Object>> start(Instant now);
+    private final String channel;
+    private final boolean snapshot;
 
-    /** The messages of what changed since the last call. */
-    abstract List<Map<String, Object>> poll(Instant now);
+    Feed(String channel, boolean snapshot) {
+      this.channel = channel;
+      this.snapshot = snapshot;
+    }
+
+    /** The messages that start the subscription (none when no snapshot was asked for). */
+    final List<Map<String, Object>> start(Instant now) {
+      Object data = snapshotData(now);
+      return snapshot ? List.of(message("snapshot", data, now)) : List.of();
+    }
+
+    /** The messages of what changed since the last call: one update, or none. */
+    final List<Map<String, Object>> poll(Instant now) {
+      Object data = updateData(now);
+      return data == null ? List.of() : List.of(message("update", data, now));
+    }
+
+    /** Remembers what the updates start from, and returns the snapshot's {@code data}. */
+    abstract Object snapshotData(Instant now);
+
+    /** The {@code data} of what changed since the last call, remembering it; null when nothing did. */
+    abstract Object updateData(Instant now);
+
+    /** The channel's message of {@code type} carrying {@code data}. */
+    Map<String, Object> message(String type, Object data, Instant now) {
+      return Messages.channel(channel, type, data);
+    }
+  }
+
+  /** A feed of one pair's market data, read from the exchange's views. */
+  abstract static class PairFeed extends Feed {
+    final StreamViews views;
+    final Catalog.Pair pair;
+
+    PairFeed(String channel, boolean snapshot, StreamViews views, Catalog.Pair pair) {
+      super(channel, snapshot);
+      this.views = views;
+      this.pair = pair;
+    }
   }
 
   // ---- book ----
 
   /** Levels, then updates of the levels that changed, each with the checksum of the book after it. */
-  static final class BookFeed extends Feed {
-    private final StreamViews views;
-    private final Catalog.Pair pair;
+  static final class BookFeed extends PairFeed {
     private final int depth;
-    private final boolean snapshot;
     private List<Level> bids = List.of();
     private List<Level> asks = List.of();
 
     BookFeed(StreamViews views, Catalog.Pair pair, int depth, boolean snapshot) {
-      this.views = views;
-      this.pair = pair;
+      super("book", snapshot, views, pair);
       this.depth = depth;
-      this.snapshot = snapshot;
     }
 
     @Override
-    List<Map<String, Object>> start(Instant now) {
+    Object snapshotData(Instant now) {
       StreamViews.BookView view = views.book(pair, depth);
       bids = view.bids();
       asks = view.asks();
-      if (!snapshot) {
-        return List.of();
-      }
-      return List.of(Messages.channel("book", "snapshot", List.of(data(levels(bids), levels(asks), now))));
+      return List.of(bookData(pair, levels(bids), levels(asks), Checksums.book(pairs(asks), pairs(bids)), now));
     }
 
     @Override
-    List<Map<String, Object>> poll(Instant now) {
+    Object updateData(Instant now) {
       StreamViews.BookView view = views.book(pair, depth);
       List<Object> bidChanges = changes(bids, view.bids(), true);
       List<Object> askChanges = changes(asks, view.asks(), false);
       bids = view.bids();
       asks = view.asks();
       if (bidChanges.isEmpty() && askChanges.isEmpty()) {
-        return List.of();
+        return null;
       }
-      return List.of(Messages.channel("book", "update", List.of(data(bidChanges, askChanges, now))));
-    }
-
-    private Map<String, Object> data(List<Object> bidLevels, List<Object> askLevels, Instant now) {
-      Map<String, Object> data = Messages.object();
-      data.put("symbol", pair.display());
-      data.put("bids", bidLevels);
-      data.put("asks", askLevels);
-      data.put("checksum", Checksums.book(pairs(asks), pairs(bids)));
-      data.put("timestamp", Messages.micros(now));
-      return data;
+      return List.of(bookData(pair, bidChanges, askChanges, Checksums.book(pairs(asks), pairs(bids)), now));
     }
 
     /**
@@ -134,56 +156,54 @@ final class Feeds {
     return out;
   }
 
+  /** A {@code book} or {@code level3} message's entry: the changed (or all) levels or orders, and the checksum after them. */
+  private static Map<String, Object> bookData(Catalog.Pair pair, List<Object> bids, List<Object> asks, long checksum,
+      Instant now) {
+    Map<String, Object> data = Messages.object();
+    data.put("symbol", pair.display());
+    data.put("bids", bids);
+    data.put("asks", asks);
+    data.put("checksum", checksum);
+    data.put("timestamp", Messages.micros(now));
+    return data;
+  }
+
   // ---- level 3 ----
 
   /** Orders, then add, modify and delete events, each message with the checksum of the orders after it. */
-  static final class Level3Feed extends Feed {
-    private final StreamViews views;
-    private final Catalog.Pair pair;
+  static final class Level3Feed extends PairFeed {
     private final int depth;
-    private final boolean snapshot;
     private StreamViews.OrdersView last = new StreamViews.OrdersView(List.of(), List.of());
 
     Level3Feed(StreamViews views, Catalog.Pair pair, int depth, boolean snapshot) {
-      this.views = views;
-      this.pair = pair;
+      super("level3", snapshot, views, pair);
       this.depth = depth;
-      this.snapshot = snapshot;
     }
 
     @Override
-    List<Map<String, Object>> start(Instant now) {
+    Object snapshotData(Instant now) {
       last = views.orders(pair, depth);
-      if (!snapshot) {
-        return List.of();
-      }
       List<Object> bids = new ArrayList<>();
       List<Object> asks = new ArrayList<>();
       last.bids().forEach(order -> bids.add(order(order, null)));
       last.asks().forEach(order -> asks.add(order(order, null)));
-      return List.of(Messages.channel("level3", "snapshot", List.of(data(bids, asks, last, now))));
+      return List.of(bookData(pair, bids, asks, checksum(last), now));
     }
 
     @Override
-    List<Map<String, Object>> poll(Instant now) {
+    Object updateData(Instant now) {
       StreamViews.OrdersView current = views.orders(pair, depth);
       List<Object> bids = events(last.bids(), current.bids());
       List<Object> asks = events(last.asks(), current.asks());
       last = current;
       if (bids.isEmpty() && asks.isEmpty()) {
-        return List.of();
+        return null;
       }
-      return List.of(Messages.channel("level3", "update", List.of(data(bids, asks, current, now))));
+      return List.of(bookData(pair, bids, asks, checksum(current), now));
     }
 
-    private Map<String, Object> data(List<Object> bids, List<Object> asks, StreamViews.OrdersView view, Instant now) {
-      Map<String, Object> data = Messages.object();
-      data.put("symbol", pair.display());
-      data.put("bids", bids);
-      data.put("asks", asks);
-      data.put("checksum", Checksums.orders(orderPairs(view.asks()), orderPairs(view.bids())));
-      data.put("timestamp", Messages.micros(now));
-      return data;
+    private static long checksum(StreamViews.OrdersView view) {
+      return Checksums.orders(orderPairs(view.asks()), orderPairs(view.bids()));
     }
 
     /**
@@ -242,35 +262,27 @@ final class Feeds {
   // ---- trade ----
 
   /** The pair's public trades as they print; the last 50 first when a snapshot is asked for. */
-  static final class TradeFeed extends Feed {
-    private final StreamViews views;
-    private final Catalog.Pair pair;
-    private final boolean snapshot;
+  static final class TradeFeed extends PairFeed {
     private long lastTradeId;
 
     TradeFeed(StreamViews views, Catalog.Pair pair, boolean snapshot) {
-      this.views = views;
-      this.pair = pair;
-      this.snapshot = snapshot;
+      super("trade", snapshot, views, pair);
     }
 
     @Override
-    List<Map<String, Object>> start(Instant now) {
+    Object snapshotData(Instant now) {
       lastTradeId = views.lastTradeId(pair);
-      if (!snapshot) {
-        return List.of();
-      }
-      return List.of(Messages.channel("trade", "snapshot", trades(views.trades(pair, 0, 50))));
+      return trades(views.trades(pair, 0, 50));
     }
 
     @Override
-    List<Map<String, Object>> poll(Instant now) {
+    Object updateData(Instant now) {
       List<StreamViews.PublicTrade> trades = views.trades(pair, lastTradeId, Integer.MAX_VALUE);
       if (trades.isEmpty()) {
-        return List.of();
+        return null;
       }
       lastTradeId = trades.get(trades.size() - 1).tradeId();
-      return List.of(Messages.channel("trade", "update", trades(trades)));
+      return trades(trades);
     }
 
     private List<Object> trades(List<StreamViews.PublicTrade> trades) {
@@ -298,39 +310,31 @@ final class Feeds {
    * last valid candle"), then after each poll with trades every candle they touched, the running
    * one last. Intervals begin on multiples of their length since the epoch, in UTC.
    */
-  static final class OhlcFeed extends Feed {
-    private final StreamViews views;
-    private final Catalog.Pair pair;
+  static final class OhlcFeed extends PairFeed {
     private final int interval;
-    private final boolean snapshot;
     private long lastTradeId;
 
     OhlcFeed(StreamViews views, Catalog.Pair pair, int interval, boolean snapshot) {
-      this.views = views;
-      this.pair = pair;
+      super("ohlc", snapshot, views, pair);
       this.interval = interval;
-      this.snapshot = snapshot;
     }
 
     @Override
-    List<Map<String, Object>> start(Instant now) {
+    Object snapshotData(Instant now) {
       lastTradeId = views.lastTradeId(pair);
-      if (!snapshot) {
-        return List.of();
-      }
       List<StreamViews.PublicTrade> last = views.trades(pair, 0, 1);
       List<Object> candles = new ArrayList<>();
       if (!last.isEmpty()) {
         candles.add(candle(begin(last.get(0).time())));
       }
-      return List.of(frame("snapshot", candles, now));
+      return candles;
     }
 
     @Override
-    List<Map<String, Object>> poll(Instant now) {
+    Object updateData(Instant now) {
       List<StreamViews.PublicTrade> trades = views.trades(pair, lastTradeId, Integer.MAX_VALUE);
       if (trades.isEmpty()) {
-        return List.of();
+        return null;
       }
       lastTradeId = trades.get(trades.size() - 1).tradeId();
       List<Instant> begins = new ArrayList<>();
@@ -343,11 +347,13 @@ final class Feeds {
       begins.sort(null);
       List<Object> candles = new ArrayList<>();
       begins.forEach(begin -> candles.add(candle(begin)));
-      return List.of(frame("update", candles, now));
+      return candles;
     }
 
-    private Map<String, Object> frame(String type, List<Object> candles, Instant now) {
-      Map<String, Object> frame = Messages.channel("ohlc", type, candles);
+    /** The channel's messages carry the time they were sent. */
+    @Override
+    Map<String, Object> message(String type, Object candles, Instant now) {
+      Map<String, Object> frame = super.message(type, candles, now);
       frame.put("timestamp", Messages.micros(now));
       return frame;
     }
@@ -399,38 +405,33 @@ final class Feeds {
   // ---- ticker ----
 
   /** Level-1 data: after every trade ({@code event_trigger: trades}) or every change of the best bid or ask ({@code bbo}). */
-  static final class TickerFeed extends Feed {
-    private final StreamViews views;
-    private final Catalog.Pair pair;
+  static final class TickerFeed extends PairFeed {
     private final boolean bbo;
-    private final boolean snapshot;
     private long lastTradeId;
     private List<BigDecimal> lastBbo;
 
     TickerFeed(StreamViews views, Catalog.Pair pair, boolean bbo, boolean snapshot) {
-      this.views = views;
-      this.pair = pair;
+      super("ticker", snapshot, views, pair);
       this.bbo = bbo;
-      this.snapshot = snapshot;
     }
 
     @Override
-    List<Map<String, Object>> start(Instant now) {
+    Object snapshotData(Instant now) {
       lastTradeId = views.lastTradeId(pair);
       StreamViews.TickerView ticker = views.ticker(pair, now);
       lastBbo = bbo(ticker);
-      return snapshot ? List.of(Messages.channel("ticker", "snapshot", List.of(data(ticker, now)))) : List.of();
+      return List.of(data(ticker, now));
     }
 
     @Override
-    List<Map<String, Object>> poll(Instant now) {
+    Object updateData(Instant now) {
       long tradeId = views.lastTradeId(pair);
       StreamViews.TickerView ticker = views.ticker(pair, now);
       List<BigDecimal> top = bbo(ticker);
       boolean changed = bbo ? !top.equals(lastBbo) : tradeId != lastTradeId;
       lastTradeId = tradeId;
       lastBbo = top;
-      return changed ? List.of(Messages.channel("ticker", "update", List.of(data(ticker, now)))) : List.of();
+      return changed ? List.of(data(ticker, now)) : null;
     }
 
     private static List<BigDecimal> bbo(StreamViews.TickerView ticker) {
@@ -472,20 +473,16 @@ final class Feeds {
   /** The reference data of the assets and pairs: a snapshot; the sandbox's catalog never changes. */
   static final class InstrumentFeed extends Feed {
     private final Catalog catalog;
-    private final boolean snapshot;
     private final boolean tokenized;
 
     InstrumentFeed(Catalog catalog, boolean snapshot, boolean tokenized) {
+      super("instrument", snapshot);
       this.catalog = catalog;
-      this.snapshot = snapshot;
       this.tokenized = tokenized;
     }
 
     @Override
-    List<Map<String, Object>> start(Instant now) {
-      if (!snapshot) {
-        return List.of();
-      }
+    Object snapshotData(Instant now) {
       List<Object> assets = new ArrayList<>();
       for (Catalog.Asset asset : catalog.assets()) {
         if (!tokenized && asset.aclass().equals("tokenized_asset")) {
@@ -524,12 +521,12 @@ final class Feeds {
       Map<String, Object> data = Messages.object();
       data.put("assets", assets);
       data.put("pairs", pairs);
-      return List.of(Messages.channel("instrument", "snapshot", data));
+      return data;
     }
 
     @Override
-    List<Map<String, Object>> poll(Instant now) {
-      return List.of();
+    Object updateData(Instant now) {
+      return null;
     }
   }
 
@@ -559,6 +556,7 @@ final class Feeds {
     }
 
     ExecutionsFeed(StreamViews views, String account, boolean snapOrders, boolean snapTrades) {
+      super("executions", true); // the snapshot is sent even when empty; snap_orders and snap_trades fill it
       this.views = views;
       this.account = account;
       this.snapOrders = snapOrders;
@@ -566,7 +564,7 @@ final class Feeds {
     }
 
     @Override
-    List<Map<String, Object>> start(Instant now) {
+    Object snapshotData(Instant now) {
       List<Object> data = new ArrayList<>();
       for (StreamViews.OrderView order : views.orders(account)) {
         Seen state = new Seen();
@@ -594,11 +592,11 @@ final class Feeds {
           }
         }
       }
-      return List.of(Messages.sequenced("executions", "snapshot", data, ++sequence));
+      return data;
     }
 
     @Override
-    List<Map<String, Object>> poll(Instant now) {
+    Object updateData(Instant now) {
       List<StreamViews.OrderView> orders = views.orders(account);
       Map<String, StreamViews.OrderView> byId = byId(orders);
       List<AccountTrade> newFills = views.fills(account, fills);
@@ -647,10 +645,12 @@ final class Feeds {
         }
         state.status = order.status();
       }
-      if (data.isEmpty()) {
-        return List.of();
-      }
-      return List.of(Messages.sequenced("executions", "update", data, ++sequence));
+      return data.isEmpty() ? null : data;
+    }
+
+    @Override
+    Map<String, Object> message(String type, Object data, Instant now) {
+      return Messages.sequenced("executions", type, data, ++sequence);
     }
 
     private static Map<String, StreamViews.OrderView> byId(List<StreamViews.OrderView> orders) {
@@ -765,26 +765,22 @@ final class Feeds {
     private final Catalog catalog;
     private final String account;
     private final Runnable settle;
-    private final boolean snapshot;
     private int entries;
     private long sequence;
 
     /** {@code settle} books the funding events due (deposits credited, Earn completed) before each read. */
     BalancesFeed(StreamViews views, Catalog catalog, String account, Runnable settle, boolean snapshot) {
+      super("balances", snapshot);
       this.views = views;
       this.catalog = catalog;
       this.account = account;
       this.settle = settle;
-      this.snapshot = snapshot;
     }
 
     @Override
-    List<Map<String, Object>> start(Instant now) {
+    Object snapshotData(Instant now) {
       settle.run();
       entries = views.ledger(account, 0).size();
-      if (!snapshot) {
-        return List.of();
-      }
       List<Object> data = new ArrayList<>();
       for (Map.Entry<String, BigDecimal> balance : views.balances(account).entrySet()) {
         Catalog.Asset asset = catalog.asset(balance.getKey()).orElse(null);
@@ -803,15 +799,15 @@ final class Feeds {
         entry.put("wallets", List.of(wallet));
         data.add(entry);
       }
-      return List.of(Messages.sequenced("balances", "snapshot", data, ++sequence));
+      return data;
     }
 
     @Override
-    List<Map<String, Object>> poll(Instant now) {
+    Object updateData(Instant now) {
       settle.run();
       List<LedgerEntry> added = views.ledger(account, entries);
       if (added.isEmpty()) {
-        return List.of();
+        return null;
       }
       entries += added.size();
       List<Object> data = new ArrayList<>();
@@ -833,7 +829,12 @@ final class Feeds {
         out.put("balance", entry.balance());
         data.add(out);
       }
-      return List.of(Messages.sequenced("balances", "update", data, ++sequence));
+      return data;
+    }
+
+    @Override
+    Map<String, Object> message(String type, Object data, Instant now) {
+      return Messages.sequenced("balances", type, data, ++sequence);
     }
   }
 }

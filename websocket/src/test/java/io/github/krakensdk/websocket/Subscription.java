@@ -1,12 +1,12 @@
 package io.github.krakensdk.websocket;
 
-import io.github.krakensdk.websocket.internal.JsonRequest;
 import io.github.krakensdk.websocket.internal.Connection;
+import io.github.krakensdk.websocket.internal.JsonRequest;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-/** A live subscription: its original request, sent again after every reconnect, until {@link #unsubscribe()}. */
+/** A live subscription of the engine tests' {@link WebSocketConnection}: its original request, sent again after every reconnect, until {@link #unsubscribe()}. */
 final class Subscription {
   private final Connection<JsonRequest, Map<String, Object>> connection;
   private final Connection<JsonRequest, Map<String, Object>>.Sub sub;

@@ -1,20 +1,24 @@
 package io.github.krakensdk.websocket;
 
-import io.github.krakensdk.websocket.internal.JsonRequest;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.websocket.internal.Connection;
+import io.github.krakensdk.websocket.internal.JsonCodec;
+import io.github.krakensdk.websocket.internal.JsonRequest;
 import io.github.krakensdk.websocket.internal.Sink;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * One endpoint's connection, from {@link KrakenWebSocketClient#connection(WebSocketEndpoint)}:
- * requests answered by futures, subscriptions fed to listeners.
+ * The engine tests' harness: one endpoint's {@link Connection} on JSON trees ({@link JsonCodec}),
+ * opened with a client's settings by {@link #open}: requests answered by futures, subscriptions
+ * fed to listeners. Callers use the typed facades; this drives the engine without them.
  *
  * <pre>{@code
- * WebSocketConnection trading = ws.connection(WebSocketEndpoint.SPOT_PRIVATE);
+ * WebSocketConnection trading = WebSocketConnection.open(ws, WebSocketEndpoint.SPOT_PRIVATE);
  * Map<String, Object> reply = trading.send(JsonRequest.of("cancel_all", Map.of())).join().get(0);
  * Subscription executions = trading.subscribe(
  *     JsonRequest.subscribe("executions", Map.of("snap_orders", true)),
@@ -36,7 +40,30 @@ import java.util.concurrent.CompletableFuture;
  * opens. Subscriptions are sent again, from their original requests, after every reconnect.
  */
 final class WebSocketConnection {
+  private static final JsonCodec CODEC = new JsonCodec();
+  private static final Map<KrakenWebSocketClient, Map<WebSocketEndpoint, WebSocketConnection>> OPENED =
+      new WeakHashMap<>();
+
   private final Connection<JsonRequest, Map<String, Object>> connection;
+
+  /**
+   * {@code client}'s JSON-tree connection to {@code endpoint}, opened on the first call for that
+   * client and endpoint.
+   *
+   * @throws IllegalStateException if the endpoint is authenticated and the client has no {@link
+   *     TokenSource}, or the client is closed.
+   */
+  static WebSocketConnection open(KrakenWebSocketClient client, WebSocketEndpoint endpoint) {
+    synchronized (OPENED) {
+      Map<WebSocketEndpoint, WebSocketConnection> connections =
+          OPENED.computeIfAbsent(client, c -> new EnumMap<>(WebSocketEndpoint.class));
+      WebSocketConnection existing = connections.get(endpoint);
+      if (existing != null) return existing;
+      WebSocketConnection opened = new WebSocketConnection(client.open(endpoint, CODEC, CODEC));
+      connections.put(endpoint, opened);
+      return opened;
+    }
+  }
 
   WebSocketConnection(Connection<JsonRequest, Map<String, Object>> connection) {
     this.connection = connection;
