@@ -4,6 +4,7 @@ import io.github.krakensdk.websocket.internal.JsonRequest;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.websocket.internal.Connection;
+import io.github.krakensdk.websocket.internal.ConnectionBudget;
 import io.github.krakensdk.runtime.call.CallListener;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.websocket.internal.BookFeed;
@@ -117,6 +118,8 @@ public final class KrakenWebSocketClient implements Closeable {
   private final Scheduler scheduler;
   private final SystemScheduler ownedScheduler;
   private final ReqIds reqIds = new ReqIds();
+  /** One budget for every connection: Kraken counts attempts per IP address, whatever the endpoint. */
+  private final ConnectionBudget connectionBudget;
   private final JsonCodec codec = new JsonCodec();
   private final Map<WebSocketEndpoint, WebSocketConnection> connections = new EnumMap<>(WebSocketEndpoint.class);
   private final Map<WebSocketEndpoint, Connection<JsonRequest, Map<String, Object>>> engines =
@@ -134,6 +137,7 @@ public final class KrakenWebSocketClient implements Closeable {
     this.environment = builder.environment;
     this.tokenSource = builder.tokenSource;
     this.reconnectPolicy = builder.reconnectPolicy;
+    this.connectionBudget = new ConnectionBudget(reconnectPolicy.maxAttempts(), reconnectPolicy.window().toNanos());
     this.random = builder.random;
     this.pingInterval = builder.pingInterval;
     this.pongTimeout = builder.pongTimeout;
@@ -322,7 +326,7 @@ public final class KrakenWebSocketClient implements Closeable {
     EndpointCodec codec = codec(endpoint);
     Connection<WsRequest, WsMessage> engine = new Connection<>(endpoint, environment.url(endpoint), http, codec,
         codec, tokenSource, completion, scheduler, reconnectPolicy, random, pingInterval, pongTimeout,
-        replyTimeout, callListener, reqIds, queueCapacity);
+        replyTimeout, callListener, reqIds, queueCapacity, connectionBudget);
     modelEngines.put(endpoint, engine);
     engine.start();
     return engine;
