@@ -724,20 +724,38 @@ class WebSocketSoakTest {
     assertEquals(List.of(), lost, "subscriptions lost");
   }
 
-  /** The book a client holds at the end is REST's Depth, level for level. */
+  /**
+   * The book a client holds at the end is REST's Depth, price for price. The market is quiet by
+   * now, but the last change may still be on its way from the server's pump: it is awaited.
+   */
   private void assertSameAsRestDepth(Session session, Market market) {
-    OrderBookSnapshot book = session.books.book(market.symbol).orElseThrow();
-    OrderBook depth = kraken.spot().getOrderBook(r -> r.pair(market.altname).count(book.depth()))
+    int depthLevels = Integer.parseInt(session.depth.value());
+    OrderBook depth = kraken.spot().getOrderBook(r -> r.pair(market.altname).count(depthLevels))
         .values().iterator().next();
-    assertEquals(depth.bids().size(), book.bids().size(), session.name + " " + market.symbol + " bids");
-    assertEquals(depth.asks().size(), book.asks().size(), session.name + " " + market.symbol + " asks");
-    for (int i = 0; i < depth.bids().size(); i++) {
-      assertEquals(0, depth.bids().get(i).price().compareTo(book.bids().get(i).price()),
-          session.name + " " + market.symbol + " bid " + i + ": REST " + depth.bids() + " vs " + book.bids());
-    }
-    for (int i = 0; i < depth.asks().size(); i++) {
-      assertEquals(0, depth.asks().get(i).price().compareTo(book.asks().get(i).price()),
-          session.name + " " + market.symbol + " ask " + i + ": REST " + depth.asks() + " vs " + book.asks());
+    List<BigDecimal> restBids = depth.bids().stream().map(level -> level.price().stripTrailingZeros()).toList();
+    List<BigDecimal> restAsks = depth.asks().stream().map(level -> level.price().stripTrailingZeros()).toList();
+    awaitCondition(() -> prices(session, market, true).equals(restBids) && prices(session, market, false).equals(restAsks));
+    assertEquals(restBids, prices(session, market, true), session.name + " " + market.symbol + " bids: REST vs WebSocket");
+    assertEquals(restAsks, prices(session, market, false), session.name + " " + market.symbol + " asks: REST vs WebSocket");
+  }
+
+  private static List<BigDecimal> prices(Session session, Market market, boolean bids) {
+    return session.books.book(market.symbol).map(book -> (bids ? book.bids() : book.asks()).stream()
+        .map(level -> level.price().stripTrailingZeros()).toList()).orElse(List.of());
+  }
+
+  /** Waits, in real time, up to the settle timeout for {@code condition}; the assertion after it says what is missing. */
+  private void awaitCondition(java.util.function.BooleanSupplier condition) {
+    long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+    synchronized (progress) {
+      while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+        try {
+          progress.wait(20);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
     }
   }
 
@@ -781,6 +799,8 @@ class WebSocketSoakTest {
     Map<String, TradeInfo> history = new HashMap<>(trades());
     history.keySet().removeAll(baseline);
     assertFalse(history.isEmpty(), "the soak made fills");
+    // The last fills may still be on their way from the server's pump.
+    awaitCondition(() -> fills.keySet().containsAll(history.keySet()));
     List<String> problems = new ArrayList<>();
     for (Map.Entry<String, TradeInfo> trade : history.entrySet()) {
       Fill fill = fills.get(trade.getKey());
