@@ -2,17 +2,26 @@ package io.github.krakensdk.tour;
 
 import static io.github.krakensdk.tour.Tour.check;
 
+import io.github.krakensdk.spot.model.OrderInfo;
 import io.github.krakensdk.spot.model.OrderSide;
 import io.github.krakensdk.spot.model.OrderType;
 import io.github.krakensdk.values.OrderPrice;
 import io.github.krakensdk.websocket.BookLevel;
+import io.github.krakensdk.websocket.ChannelListener;
+import io.github.krakensdk.websocket.ChannelMessage;
+import io.github.krakensdk.websocket.ChannelSubscription;
 import io.github.krakensdk.websocket.ChecksumResult;
 import io.github.krakensdk.websocket.KrakenWebSocketClient;
 import io.github.krakensdk.websocket.OrderBookListener;
 import io.github.krakensdk.websocket.OrderBookSnapshot;
+import io.github.krakensdk.websocket.TokenSource;
 import io.github.krakensdk.websocket.WebSocketEndpoint;
 import io.github.krakensdk.websocket.WebSocketEnvironment;
+import io.github.krakensdk.websocket.model.AddOrderResult;
 import io.github.krakensdk.websocket.model.BookDepth;
+import io.github.krakensdk.websocket.model.CancelOrderResult;
+import io.github.krakensdk.websocket.model.ExecutionReport;
+import io.github.krakensdk.websocket.model.Side;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
@@ -27,14 +36,16 @@ import java.util.function.Predicate;
  * through {@code kraken-websocket}. A BTC/USD book subscribed over WebSocket follows what happens
  * on the exchange over REST: an order the tour places appears as the new best bid, and a trade
  * another participant makes takes it away again; every message's CRC32 matched the book the
- * client built.
+ * client built. Then the other way round: an order placed over the WebSocket ({@code add_order},
+ * with a token from GetWebSocketsToken) shows in {@code executions} and in REST's open orders, and
+ * once cancelled over the WebSocket ({@code cancel_order}) is gone from both.
  *
  * <p>Its steps are named after the WebSocket channel or method they show ({@code ws:book}), not
  * after a REST operation.
  */
 final class StreamingTour {
   /** The lines of this part, in order: {@code ws:} and the channel or method. */
-  static final List<String> STEPS = List.of("ws:book");
+  static final List<String> STEPS = List.of("ws:book", "ws:add_order");
 
   private static final String PAIR = "XBTUSD";
   private static final String SYMBOL = "BTC/USD";
@@ -48,8 +59,10 @@ final class StreamingTour {
         .url(WebSocketEndpoint.SPOT_PRIVATE, tour.sandbox.spotWebSocketAuthUrl().toString())
         .url(WebSocketEndpoint.SPOT_LEVEL3, tour.sandbox.spotWebSocketLevel3Url().toString())
         .build();
-    try (KrakenWebSocketClient ws = KrakenWebSocketClient.builder().environment(sandbox).build()) {
+    try (KrakenWebSocketClient ws = KrakenWebSocketClient.builder().environment(sandbox)
+        .tokenSource(TokenSource.spot(tour.kraken)).build()) {
       tour.step("ws:book", () -> book(tour, ws));
+      tour.step("ws:add_order", () -> order(tour, ws));
     }
   }
 
@@ -93,18 +106,59 @@ final class StreamingTour {
         + " after another participant's trade; every checksum matched (last " + after.checksum() + ")";
   }
 
+  private static String order(Tour tour, KrakenWebSocketClient ws) throws Exception {
+    BlockingQueue<ExecutionReport> reports = new LinkedBlockingQueue<>();
+    List<Throwable> failures = new CopyOnWriteArrayList<>();
+    ChannelSubscription executions = ws.spot().executions(params -> params.snapOrders(true),
+        new ChannelListener<List<ExecutionReport>>() {
+          @Override public void onMessage(ChannelMessage<List<ExecutionReport>> message) {
+            reports.addAll(message.data());
+          }
+
+          @Override public void onFailure(Throwable failure) {
+            failures.add(failure);
+          }
+        }).get(10, TimeUnit.SECONDS);
+
+    // A limit buy well under the market, placed over the WebSocket with the tour's own id.
+    BigDecimal price = tour.sandbox.spot().lastPrice(PAIR).multiply(new BigDecimal("0.9"))
+        .setScale(1, RoundingMode.DOWN);
+    String clOrdId = "tour-ws-order";
+    AddOrderResult placed = ws.spot().addOrder(order -> order.orderType(
+            io.github.krakensdk.websocket.model.OrderType.LIMIT).side(Side.BUY).symbol(SYMBOL).orderQty(VOLUME)
+        .limitPrice(price).clOrdId(clOrdId)).get(10, TimeUnit.SECONDS);
+    String orderId = placed.orderId();
+    check(orderId != null, "add_order answered without an order_id: " + placed);
+    ExecutionReport added = next(reports, report -> orderId.equals(report.orderId())
+        && "new".equals(report.execType().value()));
+    check(clOrdId.equals(added.clOrdId()), "executions reported " + added);
+    OrderInfo open = tour.kraken.spot().getOpenOrders(r -> r.clientOrderId(clOrdId)).open().get(orderId);
+    check(open != null && "open".equals(open.status().value()), "REST's open orders lack " + orderId);
+
+    // Cancelled over the WebSocket: reported canceled, and gone from REST's open orders.
+    List<CancelOrderResult> cancelled = ws.spot().cancelOrder(cancel -> cancel.orderId(List.of(orderId)))
+        .get(10, TimeUnit.SECONDS);
+    check(cancelled.size() == 1 && orderId.equals(cancelled.get(0).orderId()), "cancel_order answered " + cancelled);
+    next(reports, report -> orderId.equals(report.orderId()) && "canceled".equals(report.execType().value()));
+    check(!tour.kraken.spot().getOpenOrders(r -> { }).open().containsKey(orderId), orderId + " still open over REST");
+    executions.close();
+    check(failures.isEmpty(), "failures " + failures);
+    return orderId + " (" + clOrdId + ", buy " + VOLUME + " " + SYMBOL + " at " + price + ") placed over the "
+        + "WebSocket: executions new, in REST's open orders; cancelled over the WebSocket: executions canceled, "
+        + "gone from REST's open orders";
+  }
+
   private static boolean at(BookLevel level, BigDecimal price, BigDecimal qty) {
     return level.price().compareTo(price) == 0 && level.qty().compareTo(qty) == 0;
   }
 
-  /** The first book that satisfies {@code wanted}, within 10 seconds. */
-  private static OrderBookSnapshot next(BlockingQueue<OrderBookSnapshot> books, Predicate<OrderBookSnapshot> wanted)
-      throws InterruptedException {
+  /** The first item (a book, a report) that satisfies {@code wanted}, within 10 seconds. */
+  private static <T> T next(BlockingQueue<T> items, Predicate<T> wanted) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (System.nanoTime() < deadline) {
-      OrderBookSnapshot book = books.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-      if (book != null && wanted.test(book)) return book;
+      T item = items.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+      if (item != null && wanted.test(item)) return item;
     }
-    throw new AssertionError("no such book within 10 s");
+    throw new AssertionError("nothing as expected within 10 s");
   }
 }

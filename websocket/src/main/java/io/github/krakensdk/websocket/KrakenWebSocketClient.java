@@ -3,6 +3,7 @@ package io.github.krakensdk.websocket;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.websocket.internal.Connection;
+import io.github.krakensdk.websocket.internal.ConnectionBudget;
 import io.github.krakensdk.runtime.call.CallListener;
 import io.github.krakensdk.runtime.validation.Constraints;
 import io.github.krakensdk.websocket.internal.BookFeed;
@@ -119,6 +120,8 @@ public final class KrakenWebSocketClient implements Closeable {
   private final SystemScheduler ownedScheduler;
   private final ReqIds reqIds = new ReqIds();
   private final List<Connection<?, ?>> opened = new ArrayList<>();
+  /** One budget for every connection: Kraken counts attempts per IP address, whatever the endpoint. */
+  private final ConnectionBudget connectionBudget;
   private final ModelCodec models = new ModelCodec();
   private final Map<WebSocketEndpoint, Connection<WsRequest, WsMessage>> modelEngines =
       new EnumMap<>(WebSocketEndpoint.class);
@@ -132,6 +135,7 @@ public final class KrakenWebSocketClient implements Closeable {
     this.environment = builder.environment;
     this.tokenSource = builder.tokenSource;
     this.reconnectPolicy = builder.reconnectPolicy;
+    this.connectionBudget = new ConnectionBudget(reconnectPolicy.maxAttempts(), reconnectPolicy.window().toNanos());
     this.random = builder.random;
     this.pingInterval = builder.pingInterval;
     this.pongTimeout = builder.pongTimeout;
@@ -184,7 +188,7 @@ public final class KrakenWebSocketClient implements Closeable {
     if (closed) throw new IllegalStateException("the client is closed");
     Connection<Q, M> engine = new Connection<>(endpoint, environment.url(endpoint), http, writer, dispatcher,
         tokenSource, completion, scheduler, reconnectPolicy, random, pingInterval, pongTimeout, replyTimeout,
-        callListener, reqIds, queueCapacity);
+        callListener, reqIds, queueCapacity, connectionBudget);
     opened.add(engine);
     engine.start();
     return engine;

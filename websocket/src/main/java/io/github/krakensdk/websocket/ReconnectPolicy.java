@@ -18,8 +18,9 @@ import java.time.Duration;
  * {@value #KRAKEN_MAX_ATTEMPTS} per {@value #KRAKEN_WINDOW_MINUTES} minutes. Every attempt, the
  * first one included, is counted in a sliding window; when the window is full the next attempt
  * waits until the oldest leaves it, whatever the backoff says. A budget may be stricter (fewer
- * attempts, or a longer window) but never looser than Kraken's. Processes sharing one IP address
- * should divide the budget between them.
+ * attempts, or a longer window) but never looser than Kraken's. A client's connections (one per
+ * endpoint) share its one budget; processes sharing one IP address should divide the budget
+ * between them.
  *
  * <p><b>Terminal closes.</b> A close with code 1008 (policy violation) and an upgrade refused with
  * HTTP 401 or 403 are not retried: reconnecting would be refused the same way and spend the

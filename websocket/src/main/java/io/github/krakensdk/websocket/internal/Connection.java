@@ -116,6 +116,19 @@ public final class Connection<Q, M> {
       FrameDispatcher<M> dispatcher, TokenSource tokenSource, Executor completion, Scheduler scheduler,
       ReconnectPolicy policy, RandomGenerator random, Duration pingInterval, Duration pongTimeout,
       Duration replyTimeout, CallListener listener, ReqIds reqIds, int queueCapacity) {
+    this(endpoint, url, http, writer, dispatcher, tokenSource, completion, scheduler, policy, random, pingInterval,
+        pongTimeout, replyTimeout, listener, reqIds, queueCapacity,
+        new ConnectionBudget(policy.maxAttempts(), policy.window().toNanos()));
+  }
+
+  /**
+   * As the constructor above, counting the connection's attempts in {@code budget}: one budget for
+   * all of a client's connections, since Kraken counts attempts per IP address, not per endpoint.
+   */
+  public Connection(WebSocketEndpoint endpoint, URI url, OkHttpClient http, RequestWriter<Q> writer,
+      FrameDispatcher<M> dispatcher, TokenSource tokenSource, Executor completion, Scheduler scheduler,
+      ReconnectPolicy policy, RandomGenerator random, Duration pingInterval, Duration pongTimeout,
+      Duration replyTimeout, CallListener listener, ReqIds reqIds, int queueCapacity, ConnectionBudget budget) {
     this.endpoint = requireNonNull(endpoint, "endpoint == null");
     this.url = requireNonNull(url, "url == null");
     this.http = requireNonNull(http, "http == null");
@@ -127,7 +140,7 @@ public final class Connection<Q, M> {
     this.tokenSource = tokenSource;
     this.completion = requireNonNull(completion, "completion == null");
     this.scheduler = requireNonNull(scheduler, "scheduler == null");
-    this.reconnector = new Reconnector(policy, scheduler::nanoTime, random);
+    this.reconnector = new Reconnector(policy, scheduler::nanoTime, random, budget);
     this.liveness = new LivenessMonitor(pingInterval, pongTimeout);
     this.replyTimeout = requireNonNull(replyTimeout, "replyTimeout == null");
     if (replyTimeout.isNegative() || replyTimeout.isZero()) {

@@ -5,6 +5,8 @@ import java.util.ArrayDeque;
 /**
  * A sliding-window count of connection attempts: at most {@code maxAttempts} in any window of
  * {@code windowNanos}. Times are monotonic nanoseconds ({@link System#nanoTime()} or a test's clock).
+ * One client's connections share one budget (Kraken counts attempts per IP address, whatever the
+ * endpoint), so it is thread-safe.
  */
 public final class ConnectionBudget {
   private final int maxAttempts;
@@ -19,7 +21,7 @@ public final class ConnectionBudget {
   }
 
   /** The earliest time, at or after {@code now}, when an attempt fits in the window. */
-  public long allowedAt(long now) {
+  public synchronized long allowedAt(long now) {
     expire(now);
     if (attempts.size() < maxAttempts) return now;
     return attempts.peekFirst() + windowNanos;
@@ -30,7 +32,7 @@ public final class ConnectionBudget {
    *
    * @throws IllegalStateException if the window is full: wait until {@link #allowedAt}.
    */
-  public void record(long now) {
+  public synchronized void record(long now) {
     long allowedAt = allowedAt(now);
     if (allowedAt - now > 0) {
       throw new IllegalStateException("connection budget spent: " + maxAttempts + " attempts in the last "
@@ -39,8 +41,19 @@ public final class ConnectionBudget {
     attempts.addLast(now);
   }
 
+  /**
+   * Counts an attempt at {@code now} if the window has room: 0 when counted, else how long to wait
+   * (nothing counted). One step, so connections sharing the budget cannot both take its last room.
+   */
+  public synchronized long tryRecord(long now) {
+    long wait = allowedAt(now) - now;
+    if (wait > 0) return wait;
+    attempts.addLast(now);
+    return 0;
+  }
+
   /** Attempts counted in the window ending at {@code now}. */
-  public int used(long now) {
+  public synchronized int used(long now) {
     expire(now);
     return attempts.size();
   }

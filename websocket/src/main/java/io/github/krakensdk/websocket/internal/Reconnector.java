@@ -35,10 +35,15 @@ public final class Reconnector {
   private boolean connected;
 
   public Reconnector(ReconnectPolicy policy, LongSupplier nanoTime, RandomGenerator random) {
+    this(policy, nanoTime, random, new ConnectionBudget(policy.maxAttempts(), policy.window().toNanos()));
+  }
+
+  /** A reconnector whose attempts count in {@code budget}, shared with the client's other connections. */
+  public Reconnector(ReconnectPolicy policy, LongSupplier nanoTime, RandomGenerator random, ConnectionBudget budget) {
     this.policy = requireNonNull(policy, "policy == null");
     this.nanoTime = requireNonNull(nanoTime, "nanoTime == null");
     this.random = requireNonNull(random, "random == null");
-    this.budget = new ConnectionBudget(policy.maxAttempts(), policy.window().toNanos());
+    this.budget = requireNonNull(budget, "budget == null");
   }
 
   /**
@@ -46,11 +51,7 @@ public final class Reconnector {
    * budget allows it; otherwise returns how long to wait before asking again, counting nothing.
    */
   public Duration tryAttempt() {
-    long now = nanoTime.getAsLong();
-    long wait = budget.allowedAt(now) - now;
-    if (wait > 0) return Duration.ofNanos(wait);
-    budget.record(now);
-    return Duration.ZERO;
+    return Duration.ofNanos(budget.tryRecord(nanoTime.getAsLong()));
   }
 
   /** The connection opened (the upgrade succeeded). */

@@ -140,6 +140,28 @@ final class ReconnectorTest {
     assertEquals("upgrade refused with HTTP 429", reconnector.failed(OptionalLong.of(429)).reason());
   }
 
+  /**
+   * Two connections of one client (public and private endpoints) share one budget: Kraken counts
+   * attempts per IP address, so together they never make more than the policy's attempts.
+   */
+  @Test void connectionsSharingABudgetTogetherStayWithinIt() {
+    ReconnectPolicy policy = ReconnectPolicy.builder().initialBackoff(Duration.ofMillis(1))
+        .maxBackoff(Duration.ofMillis(10)).connectionBudget(20, Duration.ofMinutes(10)).build();
+    ConnectionBudget shared = new ConnectionBudget(policy.maxAttempts(), policy.window().toNanos());
+    Reconnector publicEndpoint = new Reconnector(policy, () -> now, new Random(1), shared);
+    Reconnector privateEndpoint = new Reconnector(policy, () -> now, new Random(2), shared);
+    int attempts = 0;
+    for (int i = 0; i < 100; i++) {
+      for (Reconnector reconnector : List.of(publicEndpoint, privateEndpoint)) {
+        if (reconnector.tryAttempt().isZero()) attempts++;
+      }
+      now += Duration.ofSeconds(1).toNanos();
+    }
+    assertEquals(20, attempts, "100 seconds of failures on two endpoints: the shared 20, not 20 each");
+    assertEquals(20, publicEndpoint.attemptsInWindow());
+    assertFalse(privateEndpoint.tryAttempt().isZero(), "the window is full for both");
+  }
+
   @Test void theBudgetCountsInASlidingWindow() {
     ConnectionBudget budget = new ConnectionBudget(2, 100);
     budget.record(0);
@@ -147,7 +169,8 @@ final class ReconnectorTest {
     assertEquals(100, budget.allowedAt(50));
     IllegalStateException spent = assertThrows(IllegalStateException.class, () -> budget.record(99));
     assertTrue(spent.getMessage().startsWith("connection budget spent: 2 attempts"), spent.getMessage());
-    budget.record(100);
+    assertEquals(1, budget.tryRecord(99), "no room: the wait, nothing counted");
+    assertEquals(0, budget.tryRecord(100));
     assertEquals(110, budget.allowedAt(100));
     assertEquals(1, budget.used(199));
     assertEquals(0, budget.used(200), "an attempt leaves the window one window after it");
