@@ -191,6 +191,7 @@ class SpotChannelsAgainstSandboxTest {
   void statusIsPushedOnConnectAsRestSystemStatusSays() throws Exception {
     SpotSandboxSession.Received<ChannelMessage<List<StatusData>>> received = new SpotSandboxSession.Received<>();
     try (ChannelSubscription status = spot.status(listener(received))) {
+      assertEquals("status", status.channel());
       ChannelMessage<List<StatusData>> message = received.next();
       StatusData data = message.data().get(0);
       assertEquals(SystemStatus.ONLINE, data.system());
@@ -337,6 +338,46 @@ class SpotChannelsAgainstSandboxTest {
     assertEquals(List.of(), gaps, "every message numbered in turn");
     assertEquals(List.of(), executions.failures);
     assertEquals(List.of(), updates.failures);
+  }
+
+  @Test
+  void executionsReportAnAmendAndACancelMadeOverTheWebSocket() throws Exception {
+    SpotSandboxSession.Received<ChannelMessage<List<ExecutionReport>>> executions = new SpotSandboxSession.Received<>();
+    await(spot.executions(p -> {}, listener(executions)));
+    assertTrue(executions.next().isSnapshot());
+    BigDecimal price = restTicker().bid().price().multiply(new BigDecimal("0.9"))
+        .setScale(pair.pairDecimals(), RoundingMode.DOWN);
+    String txid = await(spot.addOrder(p -> p.orderType(OrderType.LIMIT).side(Side.BUY).symbol(SYMBOL).orderQty(VOLUME)
+        .limitPrice(price).clOrdId("exec-1"))).orderId();
+    ExecutionReport placed = executions.await(m -> has(m, ExecType.NEW), "the new order").data().get(0);
+    assertEquals("exec-1", placed.clOrdId());
+
+    session.clock.advance(Duration.ofSeconds(1));
+    await(spot.amendOrder(p -> p.orderId(txid).orderQty(new BigDecimal("0.03"))));
+    ExecutionReport amended = report(executions.await(m -> has(m, ExecType.AMENDED), "the amend"), ExecType.AMENDED);
+    assertEquals(txid, amended.orderId());
+    assertEquals(Boolean.TRUE, amended.amended());
+    assertEquals(0, new BigDecimal("0.03").compareTo(amended.orderQty()));
+    assertEquals(0, new BigDecimal("0.03").compareTo(session.kraken.spot().getOpenOrders().open().get(txid).volume()));
+    assertEquals(session.now(), amended.timestamp());
+
+    session.clock.advance(Duration.ofSeconds(1));
+    await(spot.cancelOrder(p -> p.clOrdId(List.of("exec-1"))));
+    ExecutionReport cancelled = report(executions.await(m -> has(m, ExecType.CANCELED), "the cancel"), ExecType.CANCELED);
+    OrderInfo closed = session.kraken.spot().getClosedOrders().closed().get(txid);
+    assertEquals(OrderStatus.CANCELED, cancelled.orderStatus());
+    assertEquals(closed.reason(), cancelled.reason());
+    assertEquals(0, cancelled.cumQty().signum());
+    assertEquals(instant(closed.closeTime()), cancelled.timestamp().toInstant());
+    assertEquals(List.of(), executions.failures);
+  }
+
+  private static boolean has(ChannelMessage<List<ExecutionReport>> message, ExecType type) {
+    return message.data().stream().anyMatch(r -> r.execType().equals(type));
+  }
+
+  private static ExecutionReport report(ChannelMessage<List<ExecutionReport>> message, ExecType type) {
+    return message.data().stream().filter(r -> r.execType().equals(type)).findFirst().orElseThrow();
   }
 
   private static AssetBalance asset(List<AssetBalance> balances, String asset) {
