@@ -211,8 +211,11 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
     ServerSocket socket = upgrade();
     client.spot().ticker(p -> p.symbol(List.of("BTC/USD")), message -> {});
     assertTrue(!socket.next().contains("asset_class"));
-    assertThrows(ConstraintViolationException.class, () -> client.spot().ohlc(p -> p.symbol(List.of("BTC/USD")),
-        message -> {}), "interval is required by the contract");
+    // ohlc's interval is optional (Kraken's v2 page requires only channel and symbol): none is sent unless given.
+    client.spot().ohlc(p -> p.symbol(List.of("BTC/USD")), message -> {});
+    String ohlc = socket.next();
+    assertTrue(ohlc.startsWith("{\"method\":\"subscribe\",\"params\":{\"channel\":\"ohlc\",\"symbol\":[\"BTC/USD\"]},"),
+        ohlc);
   }
 
   @Test void ledgersReportAGapWithTheRestCallThatRecoversItAndStartAgainOnANewConnection() throws Exception {

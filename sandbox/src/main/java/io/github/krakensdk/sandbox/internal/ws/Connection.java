@@ -254,7 +254,9 @@ final class Connection {
       throw new Refusal(refused.getMessage());
     }
     for (Object result : results) {
-      send(Messages.success(method, result, reqId, in, clock.instant()));
+      send(result instanceof Trading.Refused refused
+          ? Messages.error(method, refused.getMessage(), null, reqId, in, clock.instant())
+          : Messages.success(method, result, reqId, in, clock.instant()));
     }
   }
 
@@ -421,9 +423,9 @@ final class Connection {
             refuse("subscribe", "Currency pair not supported", symbol, reqId, in);
             continue;
           }
-          // The service's acknowledgement also names the interval; the contract's SubscriptionResult
-          // has no member for it yet, so the sandbox leaves it out until it does.
+          // The acknowledgement names the interval in force (SubscriptionResult's interval), 1 when left out.
           Map<String, Object> result = result(channel, symbol);
+          result.put("interval", (long) interval);
           result.put("snapshot", snapshot);
           startAt(channel + " " + symbol + " " + interval, symbol,
               new Subscription(new Feeds.OhlcFeed(views, pair.get(), interval, snapshot), null), result, reqId, in);

@@ -60,8 +60,9 @@ final class Trading {
   }
 
   /**
-   * The results of a method: one for most, one per cancelled order for {@code cancel_order}; the
-   * one result of {@code batch_add} is a list.
+   * The results of a method: one for most, one per cancelled order for {@code cancel_order} (a
+   * {@link Refused} for each reference the exchange refused); the one result of {@code batch_add}
+   * is a list.
    */
   List<?> call(String method, String account, Map<String, Object> params) throws Refused {
     try {
@@ -101,7 +102,9 @@ final class Trading {
   /** The result naming one order placed: its id, and the client's references it was given. */
   private static Map<String, Object> orderResult(Object orderId, Map<String, Object> rest) {
     Map<String, Object> result = Messages.object();
-    result.put("order_id", orderId);
+    if (orderId != null) {
+      result.put("order_id", orderId);
+    }
     if (rest.get("cl_ord_id") != null) {
       result.put("cl_ord_id", rest.get("cl_ord_id"));
     }
@@ -202,8 +205,8 @@ final class Trading {
 
   /**
    * {@code batch_add} is AddOrderBatch: every order is checked before any is placed (one invalid
-   * order refuses the batch), and an order the engine refuses (funds) is an entry with an empty
-   * {@code order_id} and the refusal in its {@code warnings} while the others stand.
+   * order refuses the batch), and an order the engine refuses (funds) is an entry {@code {error}}
+   * (its {@code cl_ord_id}/{@code order_userref} echoed, no {@code order_id}) while the others stand.
    */
   private List<Map<String, Object>> batchAdd(String account, Map<String, Object> p) throws Refused {
     members(p, Set.of("symbol", "orders", "token", "deadline", "validate"), "batch_add");
@@ -255,10 +258,11 @@ final class Trading {
     List<Map<String, Object>> results = new ArrayList<>();
     for (int i = 0; i < entries.size(); i++) {
       Map<?, ?> entry = (Map<?, ?>) entries.get(i);
-      Map<String, Object> result = orderResult(entry.get("txid") == null ? "" : entry.get("txid"), restOrders.get(i));
+      // A refused entry is {error} (AddOrderResult's error, as REST AddOrderBatch's entry), with the
+      // client's references echoed; a placed one is {order_id}.
+      Map<String, Object> result = orderResult(entry.get("error") == null ? entry.get("txid") : null, restOrders.get(i));
       if (entry.get("error") != null) {
-        // The contract's batch entry (AddOrderResult) has no error member: the refusal is its warning.
-        result.put("warnings", List.of(entry.get("error")));
+        result.put("error", entry.get("error"));
       }
       results.add(result);
     }
@@ -366,34 +370,47 @@ final class Trading {
     return count(exchange.handle("cancelOrderBatch", account, rest));
   }
 
-  private List<Map<String, Object>> cancelOrder(String account, Map<String, Object> p) throws Refused {
-    List<String> references = new ArrayList<>();
-    for (String member : List.of("order_id", "cl_ord_id", "order_userref")) {
-      Object value = p.get(member);
-      if (value == null) {
-        continue;
-      }
-      if (!(value instanceof List<?> list) || list.isEmpty()) {
-        throw new Refused("EGeneral:Invalid arguments:" + member + ": must be a list");
-      }
-      for (Object item : list) {
-        references.add(member + " " + (item instanceof BigDecimal number ? number.toPlainString() : String.valueOf(item)));
-      }
-    }
+  /**
+   * {@code cancel_order} names its orders by one kind of reference, {@code order_id}, {@code
+   * cl_ord_id} or {@code order_userref} (Kraken's page: each "cannot be combined with" the others),
+   * and is answered per order: a result for each order cancelled, a {@link Refused} (an error reply
+   * of the request) for a reference the exchange refuses, the others cancelled all the same.
+   */
+  private List<Object> cancelOrder(String account, Map<String, Object> p) throws Refused {
     for (String member : p.keySet()) {
       if (!Set.of("order_id", "cl_ord_id", "order_userref", "token").contains(member)) {
         throw new Refused("EGeneral:Invalid arguments:" + member + ": not a member of cancel_order");
       }
     }
-    if (references.isEmpty()) {
+    String member = null;
+    for (String given : List.of("order_id", "cl_ord_id", "order_userref")) {
+      if (p.get(given) == null) {
+        continue;
+      }
+      if (member != null) {
+        throw new Refused("EGeneral:Invalid arguments:" + given + ": cannot be combined with " + member);
+      }
+      member = given;
+    }
+    if (member == null) {
       throw new Refused("EGeneral:Invalid arguments:order_id: one of order_id, cl_ord_id, order_userref is required");
     }
-    List<Map<String, Object>> results = new ArrayList<>();
-    for (String reference : references) {
-      String member = reference.substring(0, reference.indexOf(' '));
-      String value = reference.substring(reference.indexOf(' ') + 1);
+    if (!(p.get(member) instanceof List<?> list) || list.isEmpty()) {
+      throw new Refused("EGeneral:Invalid arguments:" + member + ": must be a list");
+    }
+    List<String> references = new ArrayList<>();
+    for (Object item : list) {
+      references.add(item instanceof BigDecimal number ? number.toPlainString() : String.valueOf(item));
+    }
+    List<Object> results = new ArrayList<>();
+    for (String value : references) {
       List<StreamViews.OrderView> before = views.orders(account);
-      exchange.handle("cancelOrder", account, member.equals("cl_ord_id") ? Map.of("cl_ord_id", value) : Map.of("txid", value));
+      try {
+        exchange.handle("cancelOrder", account, member.equals("cl_ord_id") ? Map.of("cl_ord_id", value) : Map.of("txid", value));
+      } catch (ExchangeError e) {
+        results.add(new Refused(e.errors().get(0)));
+        continue;
+      }
       for (StreamViews.OrderView order : before) {
         boolean named = member.equals("order_id") ? order.txid().equals(value)
             : member.equals("cl_ord_id") ? value.equals(order.clOrdId())

@@ -52,6 +52,7 @@ class OhlcChannelTest {
     ws.send("{\"method\":\"subscribe\",\"params\":{\"channel\":\"ohlc\",\"symbol\":[\"BTC/USD\"],\"interval\":5},\"req_id\":2}");
     Map<String, Object> ack = ws.reply(2);
     assertEquals("BTC/USD", map(ack.get("result")).get("symbol"), ack.toString());
+    assertEquals(new BigDecimal("5"), map(ack.get("result")).get("interval"), "the acknowledgement names the interval");
     Map<String, Object> snapshot = ws.next("ohlc", "snapshot");
     for (Object candle : list(snapshot.get("data"))) {
       assertEquals("BTC/USD", map(candle).get("symbol"));

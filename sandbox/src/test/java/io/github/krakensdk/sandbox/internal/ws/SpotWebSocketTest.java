@@ -253,7 +253,14 @@ class SpotWebSocketTest {
     waitForBook(market, book, b -> new BigDecimal("0.02500000").equals(b.bids.get(price)));
     assertTrue(kraken.spot().getOpenOrders().open().containsKey(orderId), "the REST API sees the order placed over the WebSocket");
 
-    ws.send("{\"method\":\"cancel_order\",\"params\":{\"cl_ord_id\":[\"ws-1\"],\"token\":\"" + token + "\"},\"req_id\":3}");
+    // cancel_order takes one kind of reference (Kraken: they "cannot be combined"); a mix is refused, nothing cancelled.
+    ws.send("{\"method\":\"cancel_order\",\"params\":{\"order_id\":[\"" + orderId + "\"],\"cl_ord_id\":[\"ws-1\"],"
+        + "\"token\":\"" + token + "\"},\"req_id\":30}");
+    assertEquals("EGeneral:Invalid arguments:cl_ord_id: cannot be combined with order_id", ws.reply(30).get("error"));
+    assertTrue(kraken.spot().getOpenOrders().open().containsKey(orderId));
+    // Each reference is answered on its own: an unknown one is an error reply, the others go on.
+    ws.send("{\"method\":\"cancel_order\",\"params\":{\"cl_ord_id\":[\"nobody\",\"ws-1\"],\"token\":\"" + token + "\"},\"req_id\":3}");
+    assertEquals("EOrder:Unknown order", ws.reply(3).get("error"));
     Map<String, Object> cancelled = ws.reply(3);
     assertEquals(orderId, map(cancelled.get("result")).get("order_id"));
     assertEquals(orderId, execution(ws, "canceled").get("order_id"));
@@ -289,7 +296,7 @@ class SpotWebSocketTest {
     ws.next("executions", "snapshot");
 
     // batch_add: one pair, the result an array in request order; an order the engine refuses is an
-    // entry without an id, its refusal in warnings (the contract's AddOrderResult has no error member)
+    // entry {error}, without an id, its references echoed (AddOrderResult's error)
     ws.send("{\"method\":\"batch_add\",\"params\":{\"symbol\":\"BTC/USD\",\"token\":\"" + token + "\",\"orders\":["
         + "{\"order_type\":\"limit\",\"side\":\"buy\",\"order_qty\":0.01000000,\"limit_price\":" + price + ",\"cl_ord_id\":\"b-1\"},"
         + "{\"order_type\":\"limit\",\"side\":\"buy\",\"order_qty\":1000,\"limit_price\":" + price + "},"
@@ -300,8 +307,7 @@ class SpotWebSocketTest {
     assertEquals(3, entries.size());
     String first = (String) map(entries.get(0)).get("order_id");
     assertEquals("b-1", map(entries.get(0)).get("cl_ord_id"));
-    assertEquals("", map(entries.get(1)).get("order_id"));
-    assertEquals(List.of("EOrder:Insufficient funds"), map(entries.get(1)).get("warnings"));
+    assertEquals(Map.of("error", "EOrder:Insufficient funds"), map(entries.get(1)), "no order_id, no warnings");
     String third = (String) map(entries.get(2)).get("order_id");
     assertEquals(new BigDecimal("77"), map(entries.get(2)).get("order_userref"));
     Map<String, io.github.krakensdk.spot.model.OrderInfo> open = kraken.spot().getOpenOrders().open();

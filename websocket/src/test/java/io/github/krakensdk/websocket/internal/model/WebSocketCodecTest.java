@@ -17,6 +17,7 @@ import io.github.krakensdk.websocket.model.Level3Event;
 import io.github.krakensdk.websocket.model.MarginSection;
 import io.github.krakensdk.websocket.model.MessageType;
 import io.github.krakensdk.websocket.model.OhlcData;
+import io.github.krakensdk.websocket.model.OrderStatus;
 import io.github.krakensdk.websocket.model.Side;
 import io.github.krakensdk.websocket.model.SystemStatus;
 import io.github.krakensdk.websocket.model.TickerData;
@@ -205,6 +206,37 @@ final class WebSocketCodecTest {
     UnsubscribeReply unsubscribed = read(UnsubscribeReply.class, "{\"method\":\"unsubscribe\",\"result\":{"
         + "\"channel\":\"book\",\"depth\":10,\"symbol\":\"BTC/USD\"},\"success\":true,\"req_id\":43}");
     assertEquals(10, unsubscribed.result().depth());
+  }
+
+  @Test
+  void theOhlcAcknowledgementNamesTheInterval() {
+    SubscribeReply reply = read(SubscribeReply.class, "{\"method\":\"subscribe\",\"result\":{\"channel\":\"ohlc\","
+        + "\"interval\":5,\"snapshot\":true,\"symbol\":\"ALGO/USD\"},\"success\":true,\"req_id\":44}");
+    assertEquals(5, reply.result().interval());
+  }
+
+  /**
+   * Members and values the contract does not know (the service adds them over time) are skipped or
+   * kept as open values: the message is still read, every known member intact.
+   */
+  @Test
+  void membersAndValuesTheContractDoesNotKnowLeaveTheMessageReadable() {
+    TickerMessage ticker = read(TickerMessage.class, "{\"channel\":\"ticker\",\"type\":\"update\",\"novel\":{\"a\":[1,2]},"
+        + "\"data\":[{\"symbol\":\"BTC/USD\",\"bid\":45283.5,\"future_member\":[{\"x\":null}],\"ask\":45285.2,"
+        + "\"another\":\"text\"}]}");
+    assertEquals("45285.2", ticker.data().get(0).ask().toPlainString());
+    assertEquals("45283.5", ticker.data().get(0).bid().toPlainString());
+    ExecutionsMessage executions = read(ExecutionsMessage.class, "{\"channel\":\"executions\",\"type\":\"update\","
+        + "\"data\":[{\"order_id\":\"O1\",\"exec_type\":\"some_new_event\",\"order_status\":\"new\","
+        + "\"time_in_force\":\"GTD\",\"timestamp\":\"2023-09-22T10:33:05.709950Z\",\"some_flag\":true}],\"sequence\":2}");
+    ExecutionReport report = executions.data().get(0);
+    assertEquals("some_new_event", report.execType().value(), "an open enum keeps a value it does not list");
+    assertEquals(OrderStatus.NEW, report.orderStatus());
+    assertEquals(ExecutionTimeInForce.GTD, report.timeInForce());
+    SubscribeReply ack = read(SubscribeReply.class, "{\"method\":\"subscribe\",\"result\":{\"channel\":\"executions\","
+        + "\"maxratecount\":180,\"snap_orders\":true,\"rate_window\":{\"s\":1}},\"success\":true,\"req_id\":45,"
+        + "\"extra\":false}");
+    assertEquals(180, ack.result().maxratecount());
   }
 
   @Test
