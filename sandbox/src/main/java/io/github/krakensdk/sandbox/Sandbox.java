@@ -19,6 +19,7 @@ import io.github.krakensdk.sandbox.internal.oauth.OAuthFamily;
 import io.github.krakensdk.sandbox.internal.spot.SpotFamily;
 import io.github.krakensdk.sandbox.internal.spot.funding.Earn;
 import io.github.krakensdk.sandbox.internal.ws.SpotWebSocketServer;
+import io.github.krakensdk.sandbox.internal.ws.unified.DerivativesMarket;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.krakensdk.Environment;
@@ -103,6 +104,8 @@ public final class Sandbox implements Closeable {
   private final ResponseCheck responseCheck;
   private final Nonces nonces;
   private final HttpUrl baseUrl;
+  /** The derivatives market the Unified WebSocket serves; its collateral is the Spot exchange's USD. */
+  private final DerivativesMarket derivatives;
   /** Spot WebSocket v2 on its own port; started last, stopped first. */
   private final SpotWebSocketServer webSocket;
 
@@ -122,6 +125,7 @@ public final class Sandbox implements Closeable {
     this.oauth = new OAuthFamily(contracts.get(Family.OAUTH), settings, builder.redirectUris, spot);
     this.embed = new EmbedFamily(contracts.get(Family.EMBED), settings, nonces, webhookHttp, baseUrl::toString);
     this.responseCheck = builder.checkResponses ? new ResponseCheck(contracts) : null;
+    this.derivatives = new DerivativesMarket(spot.exchange(), settings.clock());
     this.executor = Executors.newFixedThreadPool(builder.threads, new DaemonThreads());
     server.setExecutor(executor);
     server.createContext("/", new Router(spot, futures, oauth, embed, responseCheck, settings.clock(),
@@ -146,12 +150,14 @@ public final class Sandbox implements Closeable {
     SpotWebSocketServer.Tokens tokens = token -> spot.webSocketsTokenKey(token).isPresent()
         ? spot.exchange().webSocketsTokenAccount(token) : Optional.empty();
     try {
-      return SpotWebSocketServer.start(port, spot.exchange(), tokens, spot::balances, settings.clock(), idleTimeout);
+      return SpotWebSocketServer.start(port, spot.exchange(), tokens, spot::balances, settings.clock(), idleTimeout,
+          derivatives);
     } catch (UncheckedIOException e) {
       if (!implied || port == 0) {
         throw e;
       }
-      return SpotWebSocketServer.start(0, spot.exchange(), tokens, spot::balances, settings.clock(), idleTimeout);
+      return SpotWebSocketServer.start(0, spot.exchange(), tokens, spot::balances, settings.clock(), idleTimeout,
+          derivatives);
     }
   }
 
@@ -951,6 +957,9 @@ public final class Sandbox implements Closeable {
     rows.add(new String[] {"Spot WebSocket", spotWebSocketUrl() + "  (book, ticker, ohlc, trade, instrument)"});
     rows.add(new String[] {"Spot WebSocket auth", spotWebSocketAuthUrl() + "  (executions, balances; GetWebSocketsToken)"});
     rows.add(new String[] {"Spot WebSocket L3", spotWebSocketLevel3Url() + "  (level3; GetWebSocketsToken)"});
+    rows.add(new String[] {"Unified public", unifiedWebSocketPublicUrl() + "  (book, ticker, trade, instrument; derivatives)"});
+    rows.add(new String[] {"Unified private", unifiedWebSocketPrivateUrl()
+        + "  (executions, balances, margin, positions, ledgers, orders; GetWebSocketsToken)"});
     rows.add(null);
     rows.add(new String[] {"Spot key", demo.spot().key() + "  (Starter, every permission)"});
     rows.add(new String[] {"Spot secret", demo.spot().secret()});
@@ -1221,6 +1230,7 @@ public final class Sandbox implements Closeable {
     sections.put("futures", futures.state());
     sections.put("oauth", oauth.state());
     sections.put("embed", embed.state());
+    sections.put("derivatives", derivatives.state());
     return new StateControls(sections, time, seedState, () -> {
       if (webSocket != null) {
         webSocket.stateReplaced(); // null while the constructor takes the seed state

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The sandbox's whole state, saved and restored from a test: {@code sandbox.state()}. The control
@@ -27,6 +28,8 @@ import java.util.Objects;
  * and restore states between calls, not while clients are calling the sandbox.
  */
 public final class StateControls {
+  /** The sections that joined the state document after 1.0.0: a document without them imports with the seed's. */
+  private static final Set<String> JOINED_SINCE_1_0 = Set.of("derivatives");
   private final Map<String, StatePart> sections;
   private final SandboxTime time;
   private final SandboxState seed;
@@ -57,7 +60,9 @@ public final class StateControls {
     SandboxState before = export();
     Instant clock;
     try {
-      clock = StateDocument.read(state.toJson(), sections);
+      // A document exported before a section joined the state takes that section from the seed.
+      clock = StateDocument.read(seed == null ? state.toJson()
+          : StateDocument.withMissingSections(state.toJson(), seed.toJson(), JOINED_SINCE_1_0), sections);
     } catch (RuntimeException e) {
       StateDocument.read(before.toJson(), sections); // a document refused half-way changes nothing
       throw e instanceof IllegalArgumentException ? e : new IllegalArgumentException(e.getMessage(), e);

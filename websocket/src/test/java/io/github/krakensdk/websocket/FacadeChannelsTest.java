@@ -13,6 +13,7 @@ import io.github.krakensdk.websocket.model.AssetClass;
 import io.github.krakensdk.websocket.model.ExecutionReport;
 import io.github.krakensdk.websocket.model.InstrumentData;
 import io.github.krakensdk.websocket.model.LedgerTransaction;
+import io.github.krakensdk.websocket.model.MarginData;
 import io.github.krakensdk.websocket.model.OhlcData;
 import io.github.krakensdk.websocket.model.OhlcInterval;
 import io.github.krakensdk.websocket.model.PositionsData;
@@ -22,7 +23,6 @@ import io.github.krakensdk.websocket.model.TradeData;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -122,8 +122,8 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
             "{\"channel\":\"balances\",\"token\":\"TOKEN\"}"),
         new Case("unified margin", s -> s.unified().margin(p -> p.assetClass(AssetClass.DERIVATIVES), s.recorder().typed()),
             "{\"channel\":\"margin\",\"asset_class\":\"derivatives\",\"token\":\"TOKEN\"}", List.of(),
-            "{\"channel\":\"margin\",\"type\":\"multi_collateral\",\"data\":{\"currency\":\"USD\"}}",
-            data -> ((Map<String, Object>) data).get("currency"), "USD",
+            "{\"channel\":\"margin\",\"type\":\"multi_collateral\",\"data\":{\"available_margin\":24983.1500}}",
+            data -> ((MarginData) data).availableMargin().toPlainString(), "24983.1500",
             "{\"channel\":\"margin\",\"asset_class\":\"derivatives\",\"token\":\"TOKEN\"}"),
         new Case("unified positions", s -> s.unified().positions(p -> p.assetClass(AssetClass.DERIVATIVES),
             s.recorder().typed()),

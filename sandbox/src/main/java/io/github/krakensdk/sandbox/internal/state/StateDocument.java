@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import okio.Buffer;
 
 /**
@@ -21,7 +22,7 @@ import okio.Buffer;
  *   "format": 1,
  *   "clock": "2025-01-01T00:00:00Z",
  *   "nonces": {...},
- *   "spot": {...}, "futures": {...}, "oauth": {...}, "embed": {...}
+ *   "spot": {...}, "futures": {...}, "oauth": {...}, "embed": {...}, "derivatives": {...}
  * }
  * }</pre>
  *
@@ -102,6 +103,42 @@ public final class StateDocument {
       section.getValue().read(reader, root.get(section.getKey()), section.getKey());
     }
     return clock;
+  }
+
+  /**
+   * {@code document} with each of the sections {@code joined} it lacks taken from {@code defaults}
+   * (the seed state): a document written before a section joined the state (the derivatives
+   * market, in 1.1.0) still imports, that section starting from the seed. Any other missing
+   * section stays missing, for {@link #read} to refuse; so does a document that is no JSON object.
+   */
+  public static String withMissingSections(String document, String defaults, Set<String> joined) {
+    Object tree;
+    Object seed;
+    try {
+      tree = parse(JsonReader.of(new Buffer().writeUtf8(document)));
+      seed = parse(JsonReader.of(new Buffer().writeUtf8(defaults)));
+    } catch (IOException | RuntimeException e) {
+      return document;
+    }
+    if (!(tree instanceof Map<?, ?> root) || !(seed instanceof Map<?, ?> fallback)
+        || joined.stream().allMatch(name -> root.containsKey(name) || !fallback.containsKey(name))) {
+      return document;
+    }
+    Map<String, Object> merged = new LinkedHashMap<>();
+    root.forEach((name, value) -> merged.put((String) name, value));
+    for (String name : joined) {
+      if (fallback.containsKey(name)) {
+        merged.putIfAbsent(name, fallback.get(name));
+      }
+    }
+    Buffer buffer = new Buffer();
+    try (JsonWriter json = JsonWriter.of(buffer)) {
+      json.setSerializeNulls(true);
+      emit(json, merged);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return buffer.readUtf8();
   }
 
   private static Map<String, Object> live(Map<String, StatePart> sections) {

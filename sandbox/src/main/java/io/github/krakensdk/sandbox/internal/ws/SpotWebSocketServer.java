@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.StreamViews;
+import io.github.krakensdk.sandbox.internal.ws.unified.DerivativesMarket;
 import io.github.krakensdk.sandbox.internal.ws.unified.UnifiedWebSocket;
 import java.io.Closeable;
 import java.io.IOException;
@@ -88,14 +89,16 @@ public final class SpotWebSocketServer implements Closeable {
    *
    * @param tokens the account of a WebSocket token still valid for a new subscription
    * @param settleFunding books the funding events due before the balances are read
+   * @param derivatives the derivatives market the Unified WebSocket serves (part of the sandbox's state)
    */
   public static SpotWebSocketServer start(int port, Exchange exchange, Tokens tokens, Runnable settleFunding,
-      Clock clock, Duration idleTimeout) {
+      Clock clock, Duration idleTimeout, DerivativesMarket derivatives) {
     requireNonNull(exchange, "exchange == null");
     requireNonNull(tokens, "tokens == null");
     requireNonNull(settleFunding, "settleFunding == null");
     requireNonNull(clock, "clock == null");
     requireNonNull(idleTimeout, "idleTimeout == null");
+    requireNonNull(derivatives, "derivatives == null");
     InetAddress address;
     try {
       String bind = System.getProperty("kraken.sandbox.bindAddress");
@@ -103,7 +106,8 @@ public final class SpotWebSocketServer implements Closeable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    Server server = new Server(new InetSocketAddress(address, port), exchange, tokens, settleFunding, clock);
+    Server server = new Server(new InetSocketAddress(address, port), exchange, tokens, settleFunding, clock,
+        derivatives);
     server.setReuseAddr(true);
     server.setDaemon(true);
     server.start();
@@ -236,7 +240,8 @@ public final class SpotWebSocketServer implements Closeable {
     private final UnifiedWebSocket unified;
     final Faults faults;
 
-    Server(InetSocketAddress address, Exchange exchange, Tokens tokens, Runnable settleFunding, Clock clock) {
+    Server(InetSocketAddress address, Exchange exchange, Tokens tokens, Runnable settleFunding, Clock clock,
+        DerivativesMarket derivatives) {
       super(address);
       this.exchange = exchange;
       this.views = new StreamViews(exchange);
@@ -254,7 +259,7 @@ public final class SpotWebSocketServer implements Closeable {
       };
       this.settleFunding = settleFunding;
       this.clock = clock;
-      this.unified = new UnifiedWebSocket(exchange, views, this.tokens, settleFunding, clock);
+      this.unified = new UnifiedWebSocket(exchange, views, this.tokens, settleFunding, clock, derivatives);
     }
 
     @Override

@@ -180,9 +180,21 @@ final class WebSocketCodecTest {
   @Test
   void unifiedMarginPositionsAndLedgers() {
     MarginMessage margin = read(MarginMessage.class, "{\"channel\":\"margin\",\"type\":\"multi_collateral\","
-        + "\"data\":{\"currency\":\"USD\",\"portfolio_value\":1000.5}}");
+        + "\"data\":{\"portfolio_value\":1000.50,\"initial_margin\":16.8421,\"available_margin\":983.6579,"
+        + "\"currencies\":{\"USD\":{\"quantity\":1000.5,\"haircut\":0}},\"isolated\":{},"
+        + "\"cross\":{\"margin_equity\":1000.50,\"effective_leverage\":0.8421}}}");
     assertEquals(MarginSection.MULTI_COLLATERAL, margin.type());
-    assertEquals("USD", margin.data().get("currency"));
+    assertEquals("1000.50", margin.data().portfolioValue().toPlainString(), "read from the literal, never a double");
+    assertEquals("16.8421", margin.data().initialMargin().toPlainString());
+    assertEquals("1000.5", margin.data().currencies().get("USD").quantity().toPlainString());
+    assertEquals("0.8421", margin.data().cross().effectiveLeverage().toPlainString());
+    assertNull(margin.data().wallets(), "a multi-collateral section has no wallets");
+    MarginMessage single = read(MarginMessage.class, "{\"channel\":\"margin\",\"type\":\"single_collateral\","
+        + "\"data\":{\"f-xbt:usd\":{\"name\":\"f-xbt:usd\",\"pair\":\"XBT/USD\",\"unit\":\"XBT\","
+        + "\"balance\":0.10000000,\"available\":0.09,\"pnl\":-0.0001}}}");
+    assertEquals(MarginSection.SINGLE_COLLATERAL, single.type());
+    assertEquals("0.10000000", single.data().wallets().get("f-xbt:usd").balance().toPlainString());
+    assertEquals("XBT", single.data().wallets().get("f-xbt:usd").unit());
     PositionsMessage positions = read(PositionsMessage.class, "{\"channel\":\"positions\",\"type\":\"snapshot\","
         + "\"data\":{\"futures\":[{\"symbol\":\"PF_XBTUSD\",\"size\":0.5,\"entry_price\":60000.0}],\"options\":[]}}");
     assertEquals("60000.0", positions.data().futures().get(0).entryPrice().toPlainString());

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.ExchangeError;
 import io.github.krakensdk.sandbox.internal.spot.exchange.LedgerEntry;
+import io.github.krakensdk.sandbox.internal.state.StatePart;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Clock;
@@ -43,8 +44,12 @@ import java.util.UUID;
  *     market.add("demo", "PF_XBTUSD", true, "market", new BigDecimal("0.01"), null, null, false, false);
  * market.position("demo", "PF_XBTUSD"); // size 0.0100 at the best ask
  * }</pre>
+ *
+ * <p>Its books, tape, open orders, positions and every account's streamed events are part of the
+ * sandbox's state ({@link #state()}): exported, imported and reset with the Spot exchange whose
+ * ledger holds its collateral.
  */
-final class DerivativesMarket {
+public final class DerivativesMarket {
   /** The account whose resting orders seed every book. */
   static final String MAKER = "sandbox-derivatives-maker";
   static final BigDecimal TAKER_FEE = new BigDecimal("0.0005");
@@ -134,6 +139,11 @@ final class DerivativesMarket {
       this.contract = contract;
     }
 
+    /** For the state codec: it keeps the comparators of the sides and sets the contract it read. */
+    private Book() {
+      this(CONTRACTS.get(0));
+    }
+
     TreeMap<BigDecimal, Deque<Order>> side(boolean buy) {
       return buy ? bids : asks;
     }
@@ -154,7 +164,7 @@ final class DerivativesMarket {
   /** Counts every change of any book, position or balance (a margin subscription re-sends on a change). */
   private long version;
 
-  DerivativesMarket(Exchange spot, Clock clock) {
+  public DerivativesMarket(Exchange spot, Clock clock) {
     this.spot = requireNonNull(spot, "spot == null");
     this.clock = requireNonNull(clock, "clock == null");
     Instant now = clock.instant();
@@ -175,6 +185,16 @@ final class DerivativesMarket {
             now.minusSeconds(60L * i)));
       }
     }
+  }
+
+  /**
+   * What the sandbox's state keeps of this market: the books (their resting orders and tapes), the
+   * open orders, the positions and each account's executions, ledger entries and position changes
+   * (a connection streams them from where it subscribed), and the change counter. The orders are
+   * shared between the books and {@code open}, and stay one object each after an import.
+   */
+  public StatePart state() {
+    return StatePart.of(this, "books", "open", "positions", "executions", "ledgers", "positionChanges", "version");
   }
 
   static Optional<Contract> contract(String symbol) {

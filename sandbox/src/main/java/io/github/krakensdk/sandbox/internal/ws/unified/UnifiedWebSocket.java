@@ -18,7 +18,7 @@ import org.java_websocket.WebSocket;
  * Spot exchange's accounts (their tokens, balances and ledger).
  *
  * <pre>{@code
- * UnifiedWebSocket unified = new UnifiedWebSocket(exchange, views, tokens, settleFunding, clock);
+ * UnifiedWebSocket unified = new UnifiedWebSocket(exchange, views, tokens, settleFunding, clock, market);
  * if (UnifiedWebSocket.serves(handshake.getResourceDescriptor())) {
  *   unified.open(socket, handshake.getResourceDescriptor(), id, text -> socket.send(text));
  * }
@@ -36,14 +36,15 @@ public final class UnifiedWebSocket {
   private final Clock clock;
   private final Map<WebSocket, UnifiedConnection> connections = new ConcurrentHashMap<>();
 
+  /** Serves {@code market}, the sandbox's derivatives market (part of its state). */
   public UnifiedWebSocket(Exchange exchange, StreamViews views, SpotWebSocketServer.Tokens tokens,
-      Runnable settleFunding, Clock clock) {
+      Runnable settleFunding, Clock clock, DerivativesMarket market) {
     this.exchange = requireNonNull(exchange, "exchange == null");
     this.views = requireNonNull(views, "views == null");
     this.tokens = requireNonNull(tokens, "tokens == null");
     this.settleFunding = requireNonNull(settleFunding, "settleFunding == null");
     this.clock = requireNonNull(clock, "clock == null");
-    this.market = new DerivativesMarket(exchange, clock);
+    this.market = requireNonNull(market, "market == null");
   }
 
   /** Whether a request's path (its query left out) is one of the Unified WebSocket's two. */
