@@ -83,6 +83,18 @@ final class EndpointCodec implements RequestWriter<WsRequest>, FrameDispatcher<W
     return models.expectedReplies(request);
   }
 
+  @Override public boolean openEnded(WsRequest request) {
+    return models.openEnded(request);
+  }
+
+  @Override public List<String> keys(WsRequest request) {
+    return models.keys(request);
+  }
+
+  @Override public boolean snapshot(WsMessage message) {
+    return models.snapshot(message);
+  }
+
   @Override public WsRequest unsubscribeOf(WsRequest subscribe) {
     return models.unsubscribeOf(subscribe);
   }

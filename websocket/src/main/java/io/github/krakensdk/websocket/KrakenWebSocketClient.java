@@ -13,6 +13,7 @@ import io.github.krakensdk.websocket.internal.ModelCodec;
 import io.github.krakensdk.websocket.internal.ReqIds;
 import io.github.krakensdk.websocket.internal.RequestWriter;
 import io.github.krakensdk.websocket.internal.Scheduler;
+import io.github.krakensdk.websocket.internal.SerialExecutor;
 import io.github.krakensdk.websocket.internal.SystemScheduler;
 import io.github.krakensdk.websocket.internal.model.BookSubscribeRequest;
 import io.github.krakensdk.websocket.internal.model.Level3SubscribeRequest;
@@ -100,7 +101,8 @@ import okhttp3.OkHttpClient;
  *
  * <p><b>Threads.</b> Instances are thread-safe. Futures complete and listeners run on the {@link
  * Builder#completionExecutor completion executor} (a client-owned pool by default), never on an
- * OkHttp thread. {@link #close()} closes every connection (orders in flight fail as
+ * OkHttp thread nor under a connection's lock; {@link CallListener#connectionEvent} comes there
+ * too, one event at a time, in the order the connection went through them. {@link #close()} closes every connection (orders in flight fail as
  * outcome-unknown) and releases what the client owns.
  */
 public final class KrakenWebSocketClient implements Closeable {

@@ -18,7 +18,11 @@ import java.util.concurrent.CompletableFuture;
  */
 @FunctionalInterface
 public interface TokenSource {
-  /** A fresh token. Called off OkHttp's threads; may complete on any thread. */
+  /**
+   * A fresh token. Called on the client's scheduler (or on the thread of the call that first uses
+   * a connection), never on OkHttp's threads; the connection waits for this method (not for the
+   * future) to return, so it should return at once. The future may complete on any thread.
+   */
   CompletableFuture<String> token();
 
   /**

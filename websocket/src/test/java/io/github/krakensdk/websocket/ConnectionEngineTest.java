@@ -129,8 +129,8 @@ final class ConnectionEngineTest extends EngineTestBase {
     Connection<WsRequest, WsMessage> connection = engine(WebSocketEndpoint.SPOT_PRIVATE);
     CompletableFuture<List<WsMessage>> order = connection.send(addOrder());
     long id = reqId(socket.next());
-    clock.advance(REPLY_TIMEOUT.minusNanos(1));
-    Thread.sleep(50);
+    clock.advance(REPLY_TIMEOUT.minusNanos(1)); // runs what is due here; a failure would be queued on completion
+    completionBarrier();
     assertFalse(order.isDone(), "not before the timeout");
     clock.advance(Duration.ofNanos(1));
     KrakenTransportException failure = assertInstanceOf(KrakenTransportException.class, failureOf(order));
@@ -180,7 +180,7 @@ final class ConnectionEngineTest extends EngineTestBase {
     String eth = third.next();
     third.send(bookAck(reqId(btc), "BTC/USD"));
     assertTrue(eth.contains("ETH/USD"), eth);
-    Thread.sleep(200); // BTC/USD's ack read before the clock moves
+    assertEquals(List.of(), barrier(connection, third)); // BTC/USD's ack handled before the clock moves
     clock.advance(REPLY_TIMEOUT);
     KrakenTransportException failure = assertInstanceOf(KrakenTransportException.class, failureOf(other.acknowledged()));
     assertTrue(failure.getCause().getMessage().contains("no reply to subscribe"), failure.getMessage());

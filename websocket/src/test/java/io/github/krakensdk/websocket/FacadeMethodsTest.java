@@ -133,7 +133,7 @@ final class FacadeMethodsTest extends WebSocketClientTestBase {
     awaitEvent("reconnect");
     clock.advance(java.time.Duration.ofSeconds(1));
     awaitEvent("connected");
-    Thread.sleep(100);
-    assertNull(second.poll(), "never sent again");
+    assertEquals(List.of(), barrier(client.modelConnection(WebSocketEndpoint.SPOT_PRIVATE), second),
+        "never sent again");
   }
 }

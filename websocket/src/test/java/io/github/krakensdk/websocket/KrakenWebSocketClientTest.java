@@ -181,6 +181,8 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
     first.send("{\"method\":\"subscribe\",\"success\":false,\"error\":\"ESession:Invalid session\",\"req_id\":"
         + reqId(sent) + "}");
     awaitEvent("disconnected 1000 refreshing the token");
+    awaitEvent("reconnect refreshing the token"); // scheduled, so the token source is not called on the reader
+    clock.advance(Duration.ZERO);
     awaitEvent("connected"); // at once, no backoff: the token was refused, not the connection
     String resent = second.next();
     assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"balances\",\"token\":\"token-2\"},\"req_id\":"
@@ -199,6 +201,8 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
     ServerSocket second = upgrade();
     first.send("{\"method\":\"subscribe\",\"success\":false,\"error\":\"ESession:Invalid session\",\"req_id\":"
         + reqId(first.next()) + "}");
+    awaitEvent("reconnect refreshing the token");
+    clock.advance(Duration.ZERO);
     second.send("{\"method\":\"subscribe\",\"success\":false,\"error\":\"ESession:Invalid session\",\"req_id\":"
         + reqId(second.next()) + "}");
     KrakenServiceException failure = assertInstanceOf(KrakenServiceException.class, failureOf(subscribed));
@@ -249,6 +253,8 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
     first.send("{\"method\":\"subscribe\",\"success\":false,\"error\":\"ESession:Invalid session\",\"req_id\":"
         + reqId(first.next()) + "}");
     // The refresh reconnects at once, but the budget (one attempt per 10 minutes) is spent.
+    awaitEvent("reconnect refreshing the token");
+    clock.advance(Duration.ZERO);
     awaitEvent("budget PT10M");
     clock.advance(Duration.ofMinutes(10).minusNanos(1));
     assertEquals(1, server.getRequestCount());

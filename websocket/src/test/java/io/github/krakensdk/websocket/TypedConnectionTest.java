@@ -107,7 +107,7 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
         + "\"depth\":10},\"req_id\":" + id + "}", sent, "req_id is the connection's, not the 1 it was built with");
     socket.send(ack("subscribe", id, "BTC/USD"));
     socket.send("{\"channel\":\"heartbeat\"}");
-    Thread.sleep(100);
+    assertEquals(List.of(), barrier(connection, socket));
     assertFalse(sub.acknowledged().isDone(), "one ack of two");
     socket.send(ack("subscribe", id, "ETH/USD"));
     assertEquals(sub, await(sub.acknowledged()));
@@ -169,9 +169,7 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
     CompletableFuture<List<WsMessage>> order = connection.send(WebSocketRequests.addOrder(noSymbol, 0L));
     ConstraintViolationException failure = assertInstanceOf(ConstraintViolationException.class, failureOf(order));
     assertTrue(failure.getMessage().contains("symbol"), failure.getMessage());
-    socket.awaitOpen();
-    Thread.sleep(100);
-    assertNull(socket.poll(), "nothing was sent");
+    assertEquals(List.of(), barrier(connection, socket), "nothing was sent");
   }
 
   @Test void afterAServerCloseTheTypedSubscribeIsSentAgainFromTheOriginalRequest() throws Exception {
@@ -258,8 +256,8 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
     OrderBookSnapshot updated = assertInstanceOf(OrderBookSnapshot.class, books.next());
     assertEquals(new BigDecimal("45286.4"), updated.bestAsk().orElseThrow().price());
     assertEquals(9, updated.asks().size());
-    Thread.sleep(100);
-    assertNull(socket.poll(), "no resubscribe while the checksums match");
+    assertEquals(List.of(), barrier(client.modelConnection(WebSocketEndpoint.SPOT_PUBLIC), socket),
+        "no resubscribe while the checksums match");
   }
 
   /**
@@ -303,8 +301,8 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
     long resubscribeId = reqId(resubscribe);
     assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"ETH/USD\"],"
         + "\"depth\":10},\"req_id\":" + resubscribeId + "}", resubscribe);
-    Thread.sleep(100);
-    assertNull(socket.poll(), "BTC/USD is not resubscribed");
+    assertEquals(List.of(), barrier(client.modelConnection(WebSocketEndpoint.SPOT_PUBLIC), socket),
+        "BTC/USD is not resubscribed");
 
     // Updates of the out-of-sync book are dropped until the resubscription's snapshot.
     socket.send("{\"channel\":\"book\",\"type\":\"update\",\"data\":[{\"symbol\":\"ETH/USD\",\"bids\":[],"
@@ -436,8 +434,8 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
     Level3BookSnapshot updated = assertInstanceOf(Level3BookSnapshot.class, books.next());
     assertEquals("OYBAMK-O5DKX-WMPUTM", updated.asks().get(0).orderId());
     assertEquals(first[0], updated.asks().get(3).orderId(), "at the back of its level's queue");
-    Thread.sleep(100);
-    assertNull(socket.poll(), "no resubscribe while the checksums match");
+    assertEquals(List.of(), barrier(client.modelConnection(WebSocketEndpoint.SPOT_LEVEL3), socket),
+        "no resubscribe while the checksums match");
   }
 
   /**
@@ -481,8 +479,8 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
     long resubscribeId = reqId(resubscribe);
     assertEquals("{\"method\":\"subscribe\",\"params\":{\"channel\":\"level3\",\"symbol\":[\"ETH/USD\"],"
         + "\"depth\":10,\"token\":\"token-1\"},\"req_id\":" + resubscribeId + "}", resubscribe);
-    Thread.sleep(100);
-    assertNull(socket.poll(), "BTC/USD is not resubscribed");
+    assertEquals(List.of(), barrier(client.modelConnection(WebSocketEndpoint.SPOT_LEVEL3), socket),
+        "BTC/USD is not resubscribed");
 
     // Updates of the out-of-sync book are dropped until the resubscription's snapshot.
     socket.send("{\"channel\":\"level3\",\"type\":\"update\",\"data\":[{\"symbol\":\"ETH/USD\",\"bids\":[],"

@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.krakensdk.runtime.call.CallListener;
 import io.github.krakensdk.runtime.call.ConnectionEvent;
+import io.github.krakensdk.websocket.internal.Connection;
 import io.github.krakensdk.websocket.internal.Json;
+import io.github.krakensdk.websocket.internal.model.WebSocketRequests;
+import io.github.krakensdk.websocket.internal.model.WsMessage;
+import io.github.krakensdk.websocket.internal.model.WsRequest;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
@@ -93,6 +99,31 @@ abstract class WebSocketClientTestBase {
 
   static long reqId(String frame) throws IOException {
     return ((BigDecimal) parse(frame).get("req_id")).longValueExact();
+  }
+
+  /**
+   * Waits until {@code connection} has handled every frame {@code socket} sent before, and returns
+   * the frames the client sent meanwhile: a ping, whose pong the server sends back. Frames are
+   * handled in order, and the ping's future completes on the completion executor after whatever
+   * the earlier frames put there.
+   */
+  static List<String> barrier(Connection<WsRequest, WsMessage> connection, ServerSocket socket) throws Exception {
+    CompletableFuture<List<WsMessage>> pong = connection.send(WebSocketRequests.ping(0L));
+    List<String> before = new ArrayList<>();
+    while (true) {
+      String frame = socket.next();
+      if (frame.contains("\"method\":\"ping\"")) {
+        socket.send("{\"method\":\"pong\",\"req_id\":" + reqId(frame) + "}");
+        await(pong);
+        return before;
+      }
+      before.add(frame);
+    }
+  }
+
+  /** Waits until every task given to the completion executor so far has run. */
+  void completionBarrier() throws Exception {
+    CompletableFuture.runAsync(() -> { }, completion).get(5, TimeUnit.SECONDS);
   }
 
   String awaitEvent(String prefix) throws InterruptedException {

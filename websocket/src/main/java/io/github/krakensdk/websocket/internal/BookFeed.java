@@ -43,6 +43,10 @@ public final class BookFeed extends ChecksummedFeed<OrderBookSnapshot, OrderBook
     precisions = InstrumentPrecisions.on(connection, request.params().assetClass());
   }
 
+  @Override void afterSubscribe(Connection<WsRequest, WsMessage>.Sub subscribed) {
+    precisions.heldBy(subscribed); // the last book to end unsubscribes the instrument channel
+  }
+
   @Override public void onMessage(WsMessage message) {
     if (!(message instanceof BookMessage book)) return;
     boolean snapshot = "snapshot".equals(book.type().value());

@@ -66,11 +66,16 @@ public abstract class ChecksummedFeed<S, B extends ChecksummedBook<S>> implement
     beforeSubscribe(connection);
     Connection<WsRequest, WsMessage>.Sub subscribed = connection.subscribe(request, this, Backpressure.COALESCE);
     this.sub = subscribed;
+    afterSubscribe(subscribed);
     return subscribed;
   }
 
   /** What must be on {@code connection} before this feed's subscribe; nothing by default. */
   void beforeSubscribe(Connection<WsRequest, WsMessage> connection) {
+  }
+
+  /** What follows this feed's subscribe (made as {@code subscribed}); nothing by default. */
+  void afterSubscribe(Connection<WsRequest, WsMessage>.Sub subscribed) {
   }
 
   /** The subscribed symbols, in the request's order. */

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -61,8 +62,18 @@ import okhttp3.WebSocketListener;
  * cause (a refused token, a revoked permission, a policy breach) lasts, so reopening on the next
  * request would spend the connection budget on refusals and hide the cause.
  *
+ * <p><b>Shared subscriptions.</b> Kraken holds one subscription per channel, pair and options (a
+ * second subscribe is refused with "Already subscribed", and one unsubscribe ends it for every
+ * holder), so the connection counts the holders of each {@link RequestWriter#keys key}: the first
+ * holder's subscribe goes out, the unsubscribe only when the last holder leaves. A later holder of
+ * {@code instrument} (the books' hidden one and the caller's, in either order) shares it and is
+ * given the last snapshot and the updates since, in order, before the live messages. A later holder
+ * of any other channel is refused locally ({@link IllegalStateException}): its state (a book, a
+ * level-3 book, the sequence of executions, balances and ledgers, a candle, a ticker) is what the
+ * messages since the snapshot built, which only the first holder has seen.
+ *
  * <p><b>Events.</b> The {@link CallListener} sees the connection's life as {@link ConnectionEvent}s
- * (under the lock, in order) and every {@link #send} as one attempt and one call, named by the
+ * (in order, on the completion executor, one at a time, outside the lock) and every {@link #send} as one attempt and one call, named by the
  * method ({@code add_order}: the failures' operation id too), on the completion executor before the
  * future completes.
  *
@@ -79,6 +90,13 @@ public final class Connection<Q, M> {
   public static final String INVALID_SESSION = "ESession:Invalid session";
   /** The close code reported for a failure without a close frame (network, refused upgrade, missed pong). */
   public static final int ABNORMAL_CLOSURE = 1006;
+  /**
+   * How long a {@code cancel_order} naming an {@code order_userref} waits for more replies after its
+   * last one: Kraken answers it with one reply per order cancelled, a number the client cannot know.
+   */
+  public static final Duration OPEN_ENDED_QUIET = Duration.ofMillis(500);
+  /** The channels a second holder may share: its snapshot and the updates since are replayed to it. */
+  static final Set<String> SHARED_CHANNELS = Set.of("instrument");
 
   private static final Logger logger = Logger.getLogger(Connection.class.getName());
 
@@ -89,6 +107,7 @@ public final class Connection<Q, M> {
   private final FrameDispatcher<M> dispatcher;
   private final TokenSource tokenSource;
   private final Executor completion;
+  private final SerialExecutor events;
   private final Scheduler scheduler;
   private final Reconnector reconnector;
   private final LivenessMonitor liveness;
@@ -139,6 +158,7 @@ public final class Connection<Q, M> {
     }
     this.tokenSource = tokenSource;
     this.completion = requireNonNull(completion, "completion == null");
+    this.events = new SerialExecutor(completion);
     this.scheduler = requireNonNull(scheduler, "scheduler == null");
     this.reconnector = new Reconnector(policy, scheduler::nanoTime, random, budget);
     this.liveness = new LivenessMonitor(pingInterval, pongTimeout);
@@ -165,7 +185,9 @@ public final class Connection<Q, M> {
 
   /**
    * Sends {@code request}; the future completes with its replies (as many as {@link
-   * RequestWriter#expectedReplies}) or fails on the first error reply, with the error string.
+   * RequestWriter#expectedReplies}; for an {@link RequestWriter#openEnded open-ended} one, all that
+   * came until none came for {@link #OPEN_ENDED_QUIET}) or fails on the first error reply, with the
+   * error string.
    * Sent at once when connected, else when the connection opens.
    */
   public CompletableFuture<List<M>> send(Q request) {
@@ -194,7 +216,9 @@ public final class Connection<Q, M> {
   /**
    * Subscribes with {@code request} (a {@code subscribe}), kept as given and sent again after every
    * reconnect; {@link Sub#acknowledged()} completes after one ack per symbol or fails on the
-   * first error.
+   * first error. A request naming a server subscription already held on this connection shares it
+   * ({@code instrument}) or is refused at once with an {@link IllegalStateException} (any other
+   * channel): see the class's "Shared subscriptions".
    */
   public synchronized Sub subscribe(Q request, Sink<M> sink, Backpressure backpressure) {
     return subscribe(request, sink, backpressure, false);
@@ -224,6 +248,11 @@ public final class Connection<Q, M> {
     return type.cast(existing);
   }
 
+  /** Forgets {@code attachment} if it is still {@code type}'s: the next {@link #attachment} call makes a new one. */
+  public synchronized void detach(Class<?> type, Object attachment) {
+    attachments.remove(type, attachment);
+  }
+
   private Sub subscribe(Q request, Sink<M> sink, Backpressure backpressure, boolean inline) {
     requireNonNull(request, "request == null");
     requireNonNull(sink, "sink == null");
@@ -234,7 +263,19 @@ public final class Connection<Q, M> {
     Sub sub = new Sub(request, sink, backpressure);
     sub.inline = inline;
     if (terminated) {
+      sub.ended();
       sub.fail(notSent("subscribe", endedReason()));
+      return sub;
+    }
+    Sub holder = holderOf(sub);
+    if (holder != null) {
+      String refusal = sharing(holder, sub);
+      if (refusal != null) {
+        sub.ended();
+        sub.fail(new IllegalStateException(refusal));
+        return sub;
+      }
+      share(holder, sub);
       return sub;
     }
     subscriptions.add(sub);
@@ -242,12 +283,107 @@ public final class Connection<Q, M> {
     return sub;
   }
 
-  /** Ends {@code sub}: it is no longer sent on reconnect; the future completes with the unsubscribe's acks. */
-  public CompletableFuture<List<M>> unsubscribe(Sub sub) {
-    synchronized (this) {
-      if (!subscriptions.remove(sub)) return CompletableFuture.completedFuture(List.of());
+  /** The live subscription holding one of {@code sub}'s keys on the server, or null. */
+  private Sub holderOf(Sub sub) {
+    for (Sub live : subscriptions) {
+      if (live.sharedWith != null) continue;
+      for (String key : sub.keys) {
+        if (live.keys.contains(key)) return live;
+      }
     }
-    return enqueue(writer.unsubscribeOf(sub.request));
+    return null;
+  }
+
+  /** Why {@code sub} cannot share {@code holder}'s subscription; null when it can. */
+  private String sharing(Sub holder, Sub sub) {
+    String held = holder.keys.stream().filter(sub.keys::contains).findFirst().orElseThrow();
+    String prefix = "already subscribed on " + endpoint + " (" + held + "): ";
+    if (!SHARED_CHANNELS.contains(sub.channel)) {
+      return prefix + "Kraken keeps one " + sub.channel + " subscription per pair and options, and a second "
+          + "holder cannot be given the state the first one's messages built; use the first subscription "
+          + "or close it before subscribing again";
+    }
+    if (!holder.keys.equals(sub.keys)) return prefix + "the other subscription holds other keys too: " + holder.keys;
+    if (holder.replay == null) {
+      return prefix + "more than " + queueCapacity + " updates came since its snapshot; none is kept to replay";
+    }
+    return null;
+  }
+
+  /**
+   * {@code sub} shares {@code holder}'s server subscription: it gets the kept snapshot and updates
+   * now, then the live messages; it is acknowledged with the holder.
+   */
+  private void share(Sub holder, Sub sub) {
+    sub.sharedWith = holder;
+    subscriptions.add(sub);
+    for (M message : holder.replay) {
+      sub.record(message);
+      deliver(sub, Inbound.channelMessage(sub.channel, null, null, message));
+    }
+    if (holder.acked) {
+      sub.acked = true;
+      onCompletionExecutor(() -> sub.acknowledged.complete(sub));
+    }
+  }
+
+  /**
+   * Removes {@code sub}; true when it held its keys alone, so that the server subscription is to be
+   * unsubscribed. A holder that leaves hands the server subscription to the next one.
+   */
+  private boolean release(Sub sub) {
+    if (!subscriptions.remove(sub)) return false;
+    sub.ended();
+    if (sub.sharedWith != null) return false;
+    Sub next = null;
+    for (Sub other : subscriptions) {
+      if (other.sharedWith != sub) continue;
+      if (next == null) {
+        next = other;
+        other.sharedWith = null;
+      } else {
+        other.sharedWith = next;
+      }
+    }
+    if (next == null) return true;
+    for (Pending pending : inFlight.values()) {
+      if (pending.sub == sub) pending.sub = next; // its ack now acknowledges the next holder
+    }
+    return false;
+  }
+
+  /** Fails {@code sub} and those sharing its server subscription, which ended (or never began). */
+  private void failShared(Sub sub, Throwable failure) {
+    for (Sub other : new ArrayList<>(subscriptions)) {
+      if (other.sharedWith == sub) {
+        subscriptions.remove(other);
+        other.ended();
+        other.fail(failure);
+      }
+    }
+    if (subscriptions.remove(sub)) sub.ended();
+    sub.fail(failure);
+  }
+
+  /**
+   * Ends {@code sub}: it is no longer sent on reconnect; the future completes with the
+   * unsubscribe's acks. At once, with none, when nothing is to be sent: another holder still shares
+   * the server subscription, or the socket is down (the server forgot it with the socket, and the
+   * reconnect leaves it out). A subscription not acknowledged yet fails its {@link Sub#acknowledged()}
+   * with a {@link CancellationException}.
+   */
+  public synchronized CompletableFuture<List<M>> unsubscribe(Sub sub) {
+    requireNonNull(sub, "sub == null");
+    if (!subscriptions.contains(sub)) return CompletableFuture.completedFuture(List.of());
+    boolean last = release(sub);
+    if (!sub.acknowledged.isDone()) {
+      failLater(sub.acknowledged, new CancellationException("unsubscribed before acknowledged"));
+    }
+    if (!last || socket == null) return CompletableFuture.completedFuture(List.of());
+    Pending pending = new Pending(writer.unsubscribeOf(sub.request), null);
+    pending.reported = true;
+    transmit(pending);
+    return pending.future;
   }
 
   /**
@@ -359,7 +495,10 @@ public final class Connection<Q, M> {
     liveness.opened(scheduler.nanoTime());
     scheduleLiveness();
     event(ConnectionEvent.Kind.CONNECTED, ConnectionEvent.NO_CLOSE_CODE, "", Duration.ZERO);
-    for (Sub sub : subscriptions) transmit(new Pending(sub.request, sub));
+    // A copy: a subscribe the writer refuses is removed from subscriptions while this goes on.
+    for (Sub sub : List.copyOf(subscriptions)) {
+      if (sub.sharedWith == null && subscriptions.contains(sub)) transmit(new Pending(sub.request, sub));
+    }
     List<Pending> waiting = new ArrayList<>(outbox);
     outbox.clear();
     for (Pending pending : waiting) transmit(pending);
@@ -406,8 +545,9 @@ public final class Connection<Q, M> {
     failInFlight("the connection was closed to refresh its token");
     event(ConnectionEvent.Kind.DISCONNECTED, 1000, reason, Duration.ZERO);
     old.close(1000, "token refresh");
+    // Scheduled, not called: the token source is never called on OkHttp's reader thread.
+    reconnectTimer = scheduler.schedule(this::connect, 0);
     event(ConnectionEvent.Kind.RECONNECT_SCHEDULED, ConnectionEvent.NO_CLOSE_CODE, reason, Duration.ZERO);
-    connect();
   }
 
   private void terminate(String reason) {
@@ -418,8 +558,12 @@ public final class Connection<Q, M> {
     for (Pending pending : outbox) finish(pending, null, notSent(pending.method, endedReason()));
     outbox.clear();
     KrakenTransportException ended = notSent("subscribe", endedReason());
-    for (Sub sub : subscriptions) sub.fail(ended);
+    List<Sub> live = new ArrayList<>(subscriptions);
     subscriptions.clear();
+    for (Sub sub : live) {
+      sub.ended();
+      sub.fail(ended);
+    }
     event(ConnectionEvent.Kind.TERMINATED, ConnectionEvent.NO_CLOSE_CODE, reason, Duration.ZERO);
   }
 
@@ -431,11 +575,14 @@ public final class Connection<Q, M> {
   private void event(ConnectionEvent.Kind kind, int closeCode, String reason, Duration delay) {
     ConnectionEvent event = ConnectionEvent.builder().endpoint(endpoint.name()).kind(kind).closeCode(closeCode)
         .reason(reason == null ? "" : reason).delay(delay).build();
-    try {
-      listener.connectionEvent(event);
-    } catch (RuntimeException e) {
-      logger.log(Level.WARNING, endpoint + ": CallListener.connectionEvent threw; ignored", e);
-    }
+    // In order, one at a time, outside the lock: the listener's code never stalls the reader.
+    events.execute(() -> {
+      try {
+        listener.connectionEvent(event);
+      } catch (RuntimeException e) {
+        logger.log(Level.WARNING, endpoint + ": CallListener.connectionEvent threw; ignored", e);
+      }
+    });
   }
 
   /** Orders in flight fail as outcome-unknown; other requests as not completed; subscribes are sent again. */
@@ -495,8 +642,7 @@ public final class Connection<Q, M> {
       // A request the contract refuses on this endpoint (a private one on a public endpoint): never sent.
       inFlight.remove(id);
       if (pending.sub != null) {
-        subscriptions.remove(pending.sub);
-        pending.sub.fail(e);
+        failShared(pending.sub, e);
       } else {
         finish(pending, null, e);
       }
@@ -534,8 +680,7 @@ public final class Connection<Q, M> {
       if (unanswering != null) unanswering.cancel();
       return;
     }
-    subscriptions.remove(sub);
-    sub.fail(new KrakenTransportException(pending.method, new IOException(reason), false));
+    failShared(sub, new KrakenTransportException(pending.method, new IOException(reason), false));
   }
 
   private long nextReqId() {
@@ -559,17 +704,23 @@ public final class Connection<Q, M> {
       onReply(inbound);
     } else {
       for (Sub sub : new ArrayList<>(subscriptions)) {
-        if (sub.inline && sub.receives(inbound)) {
-          try {
-            sub.sink.onMessage(inbound.message());
-          } catch (RuntimeException e) {
-            logger.log(Level.WARNING, endpoint + ": a " + sub.channel + " listener threw; the message was dropped", e);
-          }
-        } else if (sub.receives(inbound) && !sub.offer(inbound)) {
-          subscriptions.remove(sub);
-          if (socket != null) transmit(new Pending(writer.unsubscribeOf(sub.request), null));
-        }
+        if (!sub.receives(inbound)) continue;
+        sub.record(inbound.message());
+        deliver(sub, inbound);
       }
+    }
+  }
+
+  /** Gives {@code sub} a message: inline at once, else through its queue (which may overflow and end it). */
+  private void deliver(Sub sub, Inbound<M> inbound) {
+    if (sub.inline) {
+      try {
+        sub.sink.onMessage(inbound.message());
+      } catch (RuntimeException e) {
+        logger.log(Level.WARNING, endpoint + ": a " + sub.channel + " listener threw; the message was dropped", e);
+      }
+    } else if (!sub.offer(inbound)) {
+      if (release(sub) && socket != null) transmit(new Pending(writer.unsubscribeOf(sub.request), null));
     }
   }
 
@@ -595,8 +746,13 @@ public final class Connection<Q, M> {
       cancel(pending.timeout);
       KrakenServiceException failure = serviceError(pending.method, error);
       if (pending.sub != null) {
-        subscriptions.remove(pending.sub);
-        pending.sub.fail(failure);
+        boolean live = subscriptions.contains(pending.sub);
+        failShared(pending.sub, failure);
+        // Refused for one pair of several: the others are (or will be, in order) subscribed on the
+        // server; unsubscribe them all, as end() does (the refused pair's own refusal is ignored).
+        if (live && pending.expected > 1 && socket != null) {
+          transmit(new Pending(writer.unsubscribeOf(pending.sub.request), null));
+        }
       } else {
         finish(pending, null, failure);
         if (pending.resyncOf != null) end(pending.resyncOf, failure);
@@ -606,16 +762,39 @@ public final class Connection<Q, M> {
     }
     pending.replies.add(reply.message());
     if (pending.replies.size() < pending.expected) return;
+    if (pending.openEnded) {
+      // As many replies as orders cancelled: complete once none has come for a while.
+      cancel(pending.timeout);
+      int gen = generation;
+      pending.timeout = scheduler.schedule(() -> onQuiet(gen, reqId, pending), OPEN_ENDED_QUIET.toNanos());
+      return;
+    }
     inFlight.remove(reqId);
     cancel(pending.timeout);
     if (pending.sub != null) {
       pending.sub.sessionRetried = false;
       pending.sub.timeoutRecycled = false;
       Sub sub = pending.sub;
-      onCompletionExecutor(() -> sub.acknowledged.complete(sub));
+      List<Sub> acknowledged = new ArrayList<>();
+      for (Sub live : subscriptions) {
+        if (live == sub || live.sharedWith == sub) {
+          live.acked = true;
+          acknowledged.add(live);
+        }
+      }
+      onCompletionExecutor(() -> {
+        for (Sub live : acknowledged) live.acknowledged.complete(live);
+      });
     } else {
       finish(pending, List.copyOf(pending.replies), null);
     }
+  }
+
+  /** The open-ended {@code pending} had no more replies for {@link #OPEN_ENDED_QUIET}: it completes with those it had. */
+  private synchronized void onQuiet(int gen, long reqId, Pending pending) {
+    if (gen != generation || inFlight.get(reqId) != pending) return;
+    inFlight.remove(reqId);
+    finish(pending, List.copyOf(pending.replies), null);
   }
 
   /**
@@ -663,9 +842,9 @@ public final class Connection<Q, M> {
 
   /** Ends {@code sub} with {@code failure}: no longer sent on reconnect, unsubscribed, its sink told. */
   private void end(Sub sub, Throwable failure) {
-    if (!subscriptions.remove(sub)) return;
+    if (!subscriptions.contains(sub)) return;
     logger.log(Level.WARNING, endpoint + ": a " + sub.channel + " subscription ended: " + failure);
-    if (socket != null) transmit(new Pending(writer.unsubscribeOf(sub.request), null));
+    if (release(sub) && socket != null) transmit(new Pending(writer.unsubscribeOf(sub.request), null));
     sub.fail(failure);
   }
 
@@ -703,8 +882,9 @@ public final class Connection<Q, M> {
     final Q request;
     final String method;
     final int expected;
+    final boolean openEnded;
     final boolean order;
-    final Sub sub;
+    Sub sub;
     final CompletableFuture<List<M>> future = new CompletableFuture<>();
     final List<M> replies = new ArrayList<>();
     final long createdNanos = scheduler.nanoTime();
@@ -719,6 +899,7 @@ public final class Connection<Q, M> {
       this.request = request;
       this.method = writer.method(request);
       this.expected = writer.expectedReplies(request);
+      this.openEnded = writer.openEnded(request);
       this.order = ORDER_METHODS.contains(method);
       this.sub = sub;
     }
@@ -732,12 +913,24 @@ public final class Connection<Q, M> {
     final Q request;
     final String channel;
     final Set<String> symbols;
+    final Set<String> keys;
     final Sink<M> sink;
     final Backpressure backpressure;
     final CompletableFuture<Sub> acknowledged = new CompletableFuture<>();
     boolean sessionRetried;
     boolean timeoutRecycled;
     boolean inline;
+    /** Acknowledged by the server (set under the lock; {@link #acknowledged} completes later, on the executor). */
+    boolean acked;
+    /** The holder whose server subscription this one shares; null when its own is on the wire. */
+    Sub sharedWith;
+    /**
+     * The last snapshot and the updates since, for a later holder ({@link #SHARED_CHANNELS} only);
+     * null once more updates came than a queue holds.
+     */
+    List<M> replay;
+    private final List<Runnable> whenEnded = new ArrayList<>();
+    private boolean ended;
 
     private final Object queueLock = new Object();
     private final ArrayDeque<Inbound<M>> queue = new ArrayDeque<>();
@@ -750,15 +943,56 @@ public final class Connection<Q, M> {
       this.request = request;
       this.channel = writer.channel(request);
       this.symbols = new LinkedHashSet<>(writer.symbols(request));
+      this.keys = new LinkedHashSet<>(writer.keys(request));
       this.sink = sink;
       this.backpressure = backpressure;
+      if (SHARED_CHANNELS.contains(channel)) this.replay = new ArrayList<>();
+    }
+
+    /** Keeps {@code message} for a later holder: a snapshot starts again, an update is added. */
+    void record(M message) {
+      if (!SHARED_CHANNELS.contains(channel)) return;
+      if (dispatcher.snapshot(message)) {
+        replay = new ArrayList<>();
+      } else if (replay != null && replay.size() >= queueCapacity) {
+        replay = null;
+        return;
+      }
+      if (replay != null) replay.add(message);
+    }
+
+    /**
+     * Runs {@code task} on the completion executor once this subscription has ended (unsubscribed,
+     * refused, overflowed or its connection ended); at once if it has.
+     */
+    public void whenEnded(Runnable task) {
+      requireNonNull(task, "task == null");
+      synchronized (Connection.this) {
+        if (!ended) {
+          whenEnded.add(task);
+          return;
+        }
+      }
+      onCompletionExecutor(task);
+    }
+
+    /** Called under the connection's lock as the subscription leaves {@code subscriptions}. */
+    void ended() {
+      if (ended) return;
+      ended = true;
+      for (Runnable task : whenEnded) onCompletionExecutor(task);
+      whenEnded.clear();
     }
 
     public Q request() {
       return request;
     }
 
-    /** Completes after one ack per symbol; fails on the first error reply, with its error string. */
+    /**
+     * Completes after one ack per symbol (with its holder's, for a shared one); fails on the first
+     * error reply, with its error string, and with a {@link CancellationException} when unsubscribed
+     * before.
+     */
     public CompletableFuture<Sub> acknowledged() {
       return acknowledged;
     }

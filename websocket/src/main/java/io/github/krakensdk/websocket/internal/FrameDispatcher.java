@@ -16,4 +16,7 @@ public interface FrameDispatcher<M> {
    * merged. Used only by a subscription whose queue is full and whose policy is to coalesce.
    */
   M coalesce(M older, M newer);
+
+  /** Whether {@code message} is a channel's snapshot (its state in full), not an update. */
+  boolean snapshot(M message);
 }

@@ -31,31 +31,56 @@ import java.util.logging.Logger;
  * <p>One per connection ({@link #on}): the first book on a connection subscribes {@code instrument}
  * there, before its own subscribe, so the instrument snapshot comes first on the wire; it is
  * received inline ({@link Connection#subscribeInline}), so the precision is known before the book
- * snapshot that follows it is applied. It stays subscribed: a reconnect sends it again, first, and
- * a changed precision arrives as an update. Until it has told a pair's precision, that pair's
- * checksum reads the literal text ({@link BookChecksum#UNKNOWN_PRECISION}).
+ * snapshot that follows it is applied. It is one holder of the connection's {@code instrument}
+ * subscription (the caller's own {@code instrument()} shares it), held while a book lives: a
+ * reconnect sends it again, first, and a changed precision arrives as an update; the last book to
+ * end unsubscribes it (on Kraken its snapshot lists every pair). Until it has told a pair's
+ * precision, that pair's checksum reads the literal text ({@link BookChecksum#UNKNOWN_PRECISION}).
  */
 public final class InstrumentPrecisions implements Sink<WsMessage> {
   private static final Logger logger = Logger.getLogger(InstrumentPrecisions.class.getName());
 
   private final Map<String, int[]> precisions = new ConcurrentHashMap<>();
+  private final Connection<WsRequest, WsMessage> connection;
+  private Connection<WsRequest, WsMessage>.Sub instrument;
+  private int books; // guarded by the connection's lock, as its attachments are
 
-  InstrumentPrecisions() {
+  private InstrumentPrecisions(Connection<WsRequest, WsMessage> connection) {
+    this.connection = connection;
   }
 
   /**
-   * The precisions of {@code connection}'s pairs, subscribing {@code instrument} there on the first
-   * call, with the books' {@code assetClass} (null on Spot v2; the Unified WebSocket requires one on
-   * every market channel, {@code instrument} included).
+   * The precisions of {@code connection}'s pairs for one more book, subscribing {@code instrument}
+   * there on the first call, with the books' {@code assetClass} (null on Spot v2; the Unified
+   * WebSocket requires one on every market channel, {@code instrument} included). The book releases
+   * them when it ends ({@link #heldBy}).
    */
   public static InstrumentPrecisions on(Connection<WsRequest, WsMessage> connection, AssetClass assetClass) {
     requireNonNull(connection, "connection == null");
-    return connection.attachment(InstrumentPrecisions.class, () -> {
-      InstrumentPrecisions precisions = new InstrumentPrecisions();
-      connection.subscribeInline(WebSocketRequests.instrumentSubscribe(
-          InstrumentSubscribeParams.builder().snapshot(true).assetClass(assetClass).build(), 1L), precisions);
+    synchronized (connection) {
+      InstrumentPrecisions precisions = connection.attachment(InstrumentPrecisions.class, () -> {
+        InstrumentPrecisions created = new InstrumentPrecisions(connection);
+        created.instrument = connection.subscribeInline(WebSocketRequests.instrumentSubscribe(
+            InstrumentSubscribeParams.builder().snapshot(true).assetClass(assetClass).build(), 1L), created);
+        return created;
+      });
+      precisions.books++;
       return precisions;
-    });
+    }
+  }
+
+  /** Releases one book's hold when {@code book} ends; the last release unsubscribes {@code instrument}. */
+  public void heldBy(Connection<WsRequest, WsMessage>.Sub book) {
+    requireNonNull(book, "book == null");
+    book.whenEnded(this::release);
+  }
+
+  private void release() {
+    synchronized (connection) {
+      if (--books > 0) return;
+      connection.detach(InstrumentPrecisions.class, this);
+    }
+    connection.unsubscribe(instrument);
   }
 
   /** {@code symbol}'s {@code price_precision}, or {@link BookChecksum#UNKNOWN_PRECISION} until told. */

@@ -8,6 +8,7 @@ import io.github.krakensdk.runtime.internal.json.KrakenJson;
 import io.github.krakensdk.websocket.internal.model.BookMessage;
 import io.github.krakensdk.websocket.internal.model.CancelOrderRequest;
 import io.github.krakensdk.websocket.internal.model.ErrorReply;
+import io.github.krakensdk.websocket.internal.model.InstrumentMessage;
 import io.github.krakensdk.websocket.internal.model.Level3SnapshotMessage;
 import io.github.krakensdk.websocket.internal.model.Level3UpdateMessage;
 import io.github.krakensdk.websocket.internal.model.OhlcMessage;
@@ -82,6 +83,27 @@ public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatch
       return Math.max(1, size(params.orderId()) + size(params.clOrdId()) + size(params.orderUserref()));
     }
     return 1;
+  }
+
+  /**
+   * A {@code cancel_order} naming an {@code order_userref}: Kraken answers with one reply per order
+   * it cancelled under that reference ("a stream of individual order responses").
+   */
+  @Override public boolean openEnded(WsRequest request) {
+    return request instanceof CancelOrderRequest cancel && cancel.params() != null
+        && size(cancel.params().orderUserref()) > 0;
+  }
+
+  /** {@link SubscriptionKey}'s text: channel, pair and the options that tell subscriptions apart. */
+  @Override public List<String> keys(WsRequest request) {
+    List<String> keys = new ArrayList<>();
+    for (SubscriptionKey key : SubscriptionKey.of(request)) keys.add(key.toString());
+    return keys;
+  }
+
+  @Override public boolean snapshot(WsMessage message) {
+    return message instanceof InstrumentMessage instrument && instrument.type() != null
+        && "snapshot".equals(instrument.type().value());
   }
 
   /**

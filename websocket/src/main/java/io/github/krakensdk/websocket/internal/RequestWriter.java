@@ -23,6 +23,20 @@ public interface RequestWriter<Q> {
    */
   int expectedReplies(Q request);
 
+  /**
+   * Whether the count of replies is open-ended, {@link #expectedReplies} only its least: a {@code
+   * cancel_order} by {@code order_userref} gets one reply per order cancelled.
+   */
+  boolean openEnded(Q request);
+
+  /**
+   * The server subscriptions a {@code subscribe} or {@code unsubscribe} names, one key per pair
+   * (one for a channel without pairs): the channel, the pair and the options that tell
+   * subscriptions apart (a book's depth, a candle's interval). Two requests with a key in common
+   * name the same server subscription.
+   */
+  List<String> keys(Q request);
+
   /** The {@code unsubscribe} matching a {@code subscribe} request. */
   Q unsubscribeOf(Q subscribe);
 

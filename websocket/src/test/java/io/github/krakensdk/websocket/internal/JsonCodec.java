@@ -28,6 +28,28 @@ public final class JsonCodec implements RequestWriter<JsonRequest>, FrameDispatc
     return strings(request.params().get("symbol"));
   }
 
+  @Override public boolean openEnded(JsonRequest request) {
+    return false;
+  }
+
+  @Override public List<String> keys(JsonRequest request) {
+    String options = "";
+    for (String name : UNSUBSCRIBE_PARAMS) {
+      if (!name.equals("channel") && !name.equals("symbol") && request.params().containsKey(name)) {
+        options += " " + name + "=" + request.params().get(name);
+      }
+    }
+    List<String> symbols = symbols(request);
+    if (symbols.isEmpty()) return List.of(channel(request) + options);
+    List<String> keys = new ArrayList<>();
+    for (String symbol : symbols) keys.add(channel(request) + " " + symbol + options);
+    return keys;
+  }
+
+  @Override public boolean snapshot(Map<String, Object> message) {
+    return "snapshot".equals(message.get("type"));
+  }
+
   @Override public int expectedReplies(JsonRequest request) {
     switch (request.method()) {
       case "subscribe":

@@ -1,4 +1,4 @@
-package io.github.krakensdk.websocket;
+package io.github.krakensdk.websocket.internal;
 
 import static java.util.Objects.requireNonNull;
 
@@ -9,14 +9,14 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /** Runs tasks one at a time, in order, on another executor (the client's completion executor). */
-final class SerialExecutor implements Executor {
+public final class SerialExecutor implements Executor {
   private static final Logger logger = Logger.getLogger(SerialExecutor.class.getName());
 
   private final Executor executor;
   private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
   private boolean running;
 
-  SerialExecutor(Executor executor) {
+  public SerialExecutor(Executor executor) {
     this.executor = requireNonNull(executor, "executor == null");
   }
 
@@ -47,7 +47,7 @@ final class SerialExecutor implements Executor {
       try {
         next.run();
       } catch (RuntimeException e) {
-        logger.log(Level.WARNING, "a listener threw; the message was dropped", e);
+        logger.log(Level.WARNING, "a listener threw; ignored", e);
       }
     }
   }
