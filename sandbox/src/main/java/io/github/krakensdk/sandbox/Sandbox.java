@@ -45,7 +45,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -252,6 +254,31 @@ public final class Sandbox implements Closeable {
    */
   public URI unifiedWebSocketPrivateUrl() {
     return webSocket.unifiedPrivateUrl();
+  }
+
+  /**
+   * Every WebSocket endpoint of this sandbox, keyed by the name kraken-websocket's {@code
+   * WebSocketEndpoint} gives it ({@code SPOT_PUBLIC}, {@code SPOT_PRIVATE}, {@code SPOT_LEVEL3},
+   * {@code UNIFIED_PUBLIC}, {@code UNIFIED_PRIVATE}), in that order: what the typed WebSocket
+   * client needs to point at the sandbox in one call.
+   *
+   * <pre>{@code
+   * KrakenWebSocketClient ws = KrakenWebSocketClient.builder()
+   *     .environment(WebSocketEnvironment.of(sandbox.webSocketUrls()))
+   *     .tokenSource(TokenSource.spot(kraken))
+   *     .build();
+   * }</pre>
+   *
+   * @since 1.1.0
+   */
+  public Map<String, URI> webSocketUrls() {
+    Map<String, URI> urls = new LinkedHashMap<>();
+    urls.put("SPOT_PUBLIC", spotWebSocketUrl());
+    urls.put("SPOT_PRIVATE", spotWebSocketAuthUrl());
+    urls.put("SPOT_LEVEL3", spotWebSocketLevel3Url());
+    urls.put("UNIFIED_PUBLIC", unifiedWebSocketPublicUrl());
+    urls.put("UNIFIED_PRIVATE", unifiedWebSocketPrivateUrl());
+    return Collections.unmodifiableMap(urls);
   }
 
   /**

@@ -19,8 +19,9 @@ import java.util.Map;
  * sandbox.webSocket().closeConnections(1006);                      // every connection dropped, no close frame
  * sandbox.webSocket().dropPongs(3);                                // the next 3 pings unanswered
  * sandbox.webSocket().corruptNextChecksum("book", "BTC/USD");     // the client must resubscribe
+ * sandbox.webSocket().dropNextMessage("ledgers");                  // a sequence gap, recovered over REST
  * sandbox.webSocket().refuseConnections(Duration.ofSeconds(30), 503);
- * sandbox.webSocket().connectionAttempts();                        // {/v2=4, /auth/v2=2}
+ * sandbox.webSocket().connectionAttempts();                        // {/auth/v2=2, /unified/v2/private=1, /v2=4}
  * }</pre>
  */
 public final class WebSocketControls {
@@ -42,7 +43,15 @@ public final class WebSocketControls {
     return server.closeConnections(null, code);
   }
 
-  /** As {@link #closeConnections(int)}, for the connections of one endpoint path ({@code /v2}, {@code /auth/v2}, {@code /l3/v2}). */
+  /**
+   * As {@link #closeConnections(int)}, for the connections of one endpoint, named by its path as
+   * {@link #connectionAttempts()} and {@link WebSocketEvent#endpoint()} name it: {@code /v2},
+   * {@code /auth/v2}, {@code /l3/v2} (Spot WebSocket v2: {@link Sandbox#spotWebSocketUrl()} and
+   * the others' paths), {@code /unified/v2/public} or {@code /unified/v2/private} (the Unified
+   * WebSocket).
+   *
+   * @throws IllegalArgumentException for a path the server does not serve, or another code
+   */
   public int closeConnections(String endpoint, int code) {
     return server.closeConnections(requireNonNull(endpoint, "endpoint == null"), code);
   }
@@ -73,6 +82,26 @@ public final class WebSocketControls {
    */
   public void corruptNextChecksum(String channel, String symbol) {
     faults().corruptChecksum(channel, symbol);
+  }
+
+  /**
+   * The next message of {@code channel}, a snapshot or an update, on whichever connection it is
+   * sent first, is never sent, as a message lost between the service and the client. On a
+   * channel with a {@code sequence} ({@code executions}, {@code balances}, Unified {@code
+   * ledgers}) the client sees the gap in the next message's sequence and recovers over REST (the
+   * dropped entries are there: {@code Ledgers}, {@code OpenOrders}, ...). Each call drops one
+   * message.
+   *
+   * <pre>{@code
+   * sandbox.webSocket().dropNextMessage("ledgers"); // the next ledgers update is lost
+   * }</pre>
+   *
+   * @param channel a channel of either WebSocket ({@code book}, {@code ticker}, {@code ohlc},
+   *     {@code trade}, {@code instrument}, {@code level3}, {@code executions}, {@code balances},
+   *     {@code margin}, {@code positions}, {@code ledgers}, {@code status})
+   */
+  public void dropNextMessage(String channel) {
+    faults().dropMessage(requireNonNull(channel, "channel == null"));
   }
 
   /** The next reply of {@code method} ({@code add_order}, {@code subscribe}, ...) is sent without its {@code result}. */

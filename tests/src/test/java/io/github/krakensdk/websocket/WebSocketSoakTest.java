@@ -221,11 +221,7 @@ class WebSocketSoakTest {
       if (trader) endpoints.put(WebSocketEndpoint.SPOT_PRIVATE, new EndpointState());
       TokenSource fresh = TokenSource.spot(kraken);
       this.ws = KrakenWebSocketClient.builder()
-          .environment(WebSocketEnvironment.PRODUCTION.toBuilder()
-              .url(WebSocketEndpoint.SPOT_PUBLIC, sandbox.spotWebSocketUrl().toString())
-              .url(WebSocketEndpoint.SPOT_PRIVATE, sandbox.spotWebSocketAuthUrl().toString())
-              .url(WebSocketEndpoint.SPOT_LEVEL3, sandbox.spotWebSocketLevel3Url().toString())
-              .build())
+          .environment(WebSocketEnvironment.of(sandbox.webSocketUrls()))
           .tokenSource(() -> fresh.token().thenApply(token -> {
             tokens.add(token);
             return token;
@@ -767,7 +763,7 @@ class WebSocketSoakTest {
     }
     long detected = all.stream().mapToLong(s -> s.mismatches.size()).sum();
     long delivered = sandbox.webSocket().events().stream()
-        .filter(e -> "delivered".equals(e.kind()) && e.detail().startsWith("checksum of a book")).count();
+        .filter(e -> e.kind() == WebSocketEvent.Kind.DELIVERED && e.detail().startsWith("checksum of a book")).count();
     assertTrue(detected <= delivered, "a mismatch no corruption explains: " + detected + " detected, " + delivered
         + " corrupted checksums delivered");
     assertTrue(detected > 0, "the soak corrupted checksums that no client detected (" + delivered + " delivered)");
@@ -825,7 +821,7 @@ class WebSocketSoakTest {
 
   private void assertConnectionAttemptsWithinBudget() {
     List<WebSocketEvent> attempts = sandbox.webSocket().events().stream()
-        .filter(e -> "connect".equals(e.kind()) || "refused".equals(e.kind())).toList();
+        .filter(e -> e.kind() == WebSocketEvent.Kind.CONNECT || e.kind() == WebSocketEvent.Kind.REFUSED).toList();
     int most = 0;
     Instant worst = null;
     for (int i = 0, j = 0; i < attempts.size(); i++) {
@@ -845,9 +841,9 @@ class WebSocketSoakTest {
       long refusedByClient = all.stream().flatMap(s -> s.events.stream())
           .filter(e -> e.endpoint().equals(path.getKey().name()) && e.kind() == ConnectionEvent.Kind.DISCONNECTED
               && e.reason().startsWith("upgrade refused")).count();
-      long accepted = attempts.stream().filter(e -> path.getValue().equals(e.endpoint()) && "connect".equals(e.kind()))
+      long accepted = attempts.stream().filter(e -> path.getValue().equals(e.endpoint()) && e.kind() == WebSocketEvent.Kind.CONNECT)
           .count();
-      long refused = attempts.stream().filter(e -> path.getValue().equals(e.endpoint()) && "refused".equals(e.kind()))
+      long refused = attempts.stream().filter(e -> path.getValue().equals(e.endpoint()) && e.kind() == WebSocketEvent.Kind.REFUSED)
           .count();
       assertEquals(accepted, connected, path.getValue() + ": upgrades the sandbox accepted vs CONNECTED events");
       assertEquals(refused, refusedByClient, path.getValue() + ": upgrades the sandbox refused vs the clients' refusals");

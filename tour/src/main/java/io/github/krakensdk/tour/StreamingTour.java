@@ -15,7 +15,6 @@ import io.github.krakensdk.websocket.KrakenWebSocketClient;
 import io.github.krakensdk.websocket.OrderBookListener;
 import io.github.krakensdk.websocket.OrderBookSnapshot;
 import io.github.krakensdk.websocket.TokenSource;
-import io.github.krakensdk.websocket.WebSocketEndpoint;
 import io.github.krakensdk.websocket.WebSocketEnvironment;
 import io.github.krakensdk.websocket.model.AddOrderResult;
 import io.github.krakensdk.websocket.model.BookDepth;
@@ -54,12 +53,8 @@ final class StreamingTour {
   private StreamingTour() {}
 
   static void run(Tour tour) {
-    WebSocketEnvironment sandbox = WebSocketEnvironment.PRODUCTION.toBuilder()
-        .url(WebSocketEndpoint.SPOT_PUBLIC, tour.sandbox.spotWebSocketUrl().toString())
-        .url(WebSocketEndpoint.SPOT_PRIVATE, tour.sandbox.spotWebSocketAuthUrl().toString())
-        .url(WebSocketEndpoint.SPOT_LEVEL3, tour.sandbox.spotWebSocketLevel3Url().toString())
-        .build();
-    try (KrakenWebSocketClient ws = KrakenWebSocketClient.builder().environment(sandbox)
+    try (KrakenWebSocketClient ws = KrakenWebSocketClient.builder()
+        .environment(WebSocketEnvironment.of(tour.sandbox.webSocketUrls()))
         .tokenSource(TokenSource.spot(tour.kraken)).build()) {
       tour.step("ws:book", () -> book(tour, ws));
       tour.step("ws:add_order", () -> order(tour, ws));

@@ -36,6 +36,38 @@ public final class WebSocketEnvironment {
     this.urls = new EnumMap<>(builder.urls);
   }
 
+  /**
+   * An environment that serves each endpoint at {@code urls}' URL of its name, as the sandbox
+   * gives them (the sandbox does not depend on this module, so it names the endpoints):
+   *
+   * <pre>{@code
+   * KrakenWebSocketClient ws = KrakenWebSocketClient.builder()
+   *     .environment(WebSocketEnvironment.of(sandbox.webSocketUrls()))
+   *     .build();
+   * }</pre>
+   *
+   * @param urls a URL for every {@link WebSocketEndpoint}, keyed by its {@link WebSocketEndpoint#name()}
+   * @throws IllegalArgumentException for a key that names no endpoint or a URL {@link
+   *     Builder#url} refuses
+   * @throws IllegalStateException when an endpoint has no URL
+   */
+  public static WebSocketEnvironment of(Map<String, URI> urls) {
+    requireNonNull(urls, "urls == null");
+    Builder builder = new Builder();
+    for (Map.Entry<String, URI> entry : urls.entrySet()) {
+      String name = requireNonNull(entry.getKey(), "urls has a null key");
+      WebSocketEndpoint endpoint;
+      try {
+        endpoint = WebSocketEndpoint.valueOf(name);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("urls key must name a WebSocketEndpoint "
+            + java.util.Arrays.toString(WebSocketEndpoint.values()) + ", was " + name);
+      }
+      builder.url(endpoint, requireNonNull(entry.getValue(), name + " url == null").toString());
+    }
+    return builder.build();
+  }
+
   /** The URL of {@code endpoint}. */
   public URI url(WebSocketEndpoint endpoint) {
     return urls.get(requireNonNull(endpoint, "endpoint == null"));

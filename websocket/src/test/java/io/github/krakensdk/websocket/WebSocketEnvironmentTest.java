@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 final class WebSocketEnvironmentTest {
@@ -27,5 +29,26 @@ final class WebSocketEnvironmentTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> WebSocketEnvironment.PRODUCTION.toBuilder().url(WebSocketEndpoint.SPOT_PUBLIC, "ftp://example.com/v2"));
     assertEquals("SPOT_PUBLIC url must be absolute ws, wss, http or https: ftp://example.com/v2", e.getMessage());
+  }
+
+  @Test void ofTakesAUrlPerEndpointNameAsTheSandboxGivesThem() {
+    Map<String, URI> urls = new LinkedHashMap<>();
+    for (WebSocketEndpoint endpoint : WebSocketEndpoint.values()) {
+      urls.put(endpoint.name(), URI.create("ws://127.0.0.1:9/" + endpoint.name().toLowerCase(java.util.Locale.ROOT)));
+    }
+    WebSocketEnvironment local = WebSocketEnvironment.of(urls);
+    assertEquals(URI.create("ws://127.0.0.1:9/spot_level3"), local.url(WebSocketEndpoint.SPOT_LEVEL3));
+    assertEquals(URI.create("ws://127.0.0.1:9/unified_private"), local.url(WebSocketEndpoint.UNIFIED_PRIVATE));
+
+    urls.put("SPOT_L3", URI.create("ws://127.0.0.1:9/l3"));
+    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> WebSocketEnvironment.of(urls));
+    assertEquals("urls key must name a WebSocketEndpoint [SPOT_PUBLIC, SPOT_PRIVATE, SPOT_LEVEL3, UNIFIED_PUBLIC,"
+        + " UNIFIED_PRIVATE], was SPOT_L3", unknown.getMessage());
+    urls.remove("SPOT_L3");
+    urls.remove("UNIFIED_PUBLIC");
+    IllegalStateException missing = assertThrows(IllegalStateException.class, () -> WebSocketEnvironment.of(urls));
+    assertEquals("UNIFIED_PUBLIC url is not set", missing.getMessage());
+    urls.put("UNIFIED_PUBLIC", URI.create("ftp://127.0.0.1/"));
+    assertThrows(IllegalArgumentException.class, () -> WebSocketEnvironment.of(urls));
   }
 }

@@ -38,20 +38,12 @@ public final class ReadmeHarness implements AutoCloseable {
     return key.secret();
   }
 
-  /** An Earn strategy of the sandbox's demo user. */
   /** The sandbox's WebSocket endpoints, Spot v2 and Unified, for {@code KrakenWebSocketClient.builder()}. */
   public io.github.krakensdk.websocket.WebSocketEnvironment webSocketEnvironment() {
-    return io.github.krakensdk.websocket.WebSocketEnvironment.PRODUCTION.toBuilder()
-        .url(io.github.krakensdk.websocket.WebSocketEndpoint.SPOT_PUBLIC, sandbox.spotWebSocketUrl().toString())
-        .url(io.github.krakensdk.websocket.WebSocketEndpoint.SPOT_PRIVATE, sandbox.spotWebSocketAuthUrl().toString())
-        .url(io.github.krakensdk.websocket.WebSocketEndpoint.SPOT_LEVEL3, sandbox.spotWebSocketLevel3Url().toString())
-        .url(io.github.krakensdk.websocket.WebSocketEndpoint.UNIFIED_PUBLIC,
-            sandbox.unifiedWebSocketPublicUrl().toString())
-        .url(io.github.krakensdk.websocket.WebSocketEndpoint.UNIFIED_PRIVATE,
-            sandbox.unifiedWebSocketPrivateUrl().toString())
-        .build();
+    return io.github.krakensdk.websocket.WebSocketEnvironment.of(sandbox.webSocketUrls());
   }
 
+  /** An Earn strategy of the sandbox's demo user. */
   public String strategyId() {
     return "ESDQCOL-WTZEU-NU55QF";
   }

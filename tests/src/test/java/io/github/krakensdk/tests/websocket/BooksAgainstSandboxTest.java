@@ -23,7 +23,6 @@ import io.github.krakensdk.websocket.OrderBookListener;
 import io.github.krakensdk.websocket.OrderBookSnapshot;
 import io.github.krakensdk.websocket.OrderBookSubscription;
 import io.github.krakensdk.websocket.TokenSource;
-import io.github.krakensdk.websocket.WebSocketEndpoint;
 import io.github.krakensdk.websocket.WebSocketEnvironment;
 import io.github.krakensdk.websocket.model.BookDepth;
 import io.github.krakensdk.websocket.model.Level3Depth;
@@ -63,11 +62,7 @@ class BooksAgainstSandboxTest {
     sandbox = Sandbox.builder().start();
     kraken = sandbox.newClient();
     ws = KrakenWebSocketClient.builder()
-        .environment(WebSocketEnvironment.PRODUCTION.toBuilder()
-            .url(WebSocketEndpoint.SPOT_PUBLIC, sandbox.spotWebSocketUrl().toString())
-            .url(WebSocketEndpoint.SPOT_PRIVATE, sandbox.spotWebSocketAuthUrl().toString())
-            .url(WebSocketEndpoint.SPOT_LEVEL3, sandbox.spotWebSocketLevel3Url().toString())
-            .build())
+        .environment(WebSocketEnvironment.of(sandbox.webSocketUrls()))
         .tokenSource(TokenSource.spot(kraken))
         .build();
   }

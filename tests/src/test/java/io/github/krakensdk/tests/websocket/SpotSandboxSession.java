@@ -10,7 +10,6 @@ import io.github.krakensdk.sandbox.MutableClock;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.websocket.KrakenWebSocketClient;
 import io.github.krakensdk.websocket.TokenSource;
-import io.github.krakensdk.websocket.WebSocketEndpoint;
 import io.github.krakensdk.websocket.WebSocketEnvironment;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -47,11 +46,7 @@ final class SpotSandboxSession implements AutoCloseable {
   /** One permit per call ended. */
   final Semaphore callsEnded = new Semaphore(0);
   final KrakenWebSocketClient ws = KrakenWebSocketClient.builder()
-      .environment(WebSocketEnvironment.PRODUCTION.toBuilder()
-          .url(WebSocketEndpoint.SPOT_PUBLIC, sandbox.spotWebSocketUrl().toString())
-          .url(WebSocketEndpoint.SPOT_PRIVATE, sandbox.spotWebSocketAuthUrl().toString())
-          .url(WebSocketEndpoint.SPOT_LEVEL3, sandbox.spotWebSocketLevel3Url().toString())
-          .build())
+      .environment(WebSocketEnvironment.of(sandbox.webSocketUrls()))
       .tokenSource(TokenSource.spot(kraken))
       .callListener(new CallListener() {
         @Override public void attemptEnd(CallAttempt attempt) {

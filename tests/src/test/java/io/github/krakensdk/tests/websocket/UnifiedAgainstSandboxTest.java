@@ -19,7 +19,6 @@ import io.github.krakensdk.websocket.OrderBookSubscription;
 import io.github.krakensdk.websocket.SequenceGap;
 import io.github.krakensdk.websocket.TokenSource;
 import io.github.krakensdk.websocket.UnifiedWebSocket;
-import io.github.krakensdk.websocket.WebSocketEndpoint;
 import io.github.krakensdk.websocket.WebSocketEnvironment;
 import io.github.krakensdk.websocket.model.AddOrderResult;
 import io.github.krakensdk.websocket.model.AssetBalance;
@@ -81,10 +80,7 @@ class UnifiedAgainstSandboxTest {
     sandbox = Sandbox.builder().start();
     kraken = sandbox.newClient();
     ws = KrakenWebSocketClient.builder()
-        .environment(WebSocketEnvironment.PRODUCTION.toBuilder()
-            .url(WebSocketEndpoint.UNIFIED_PUBLIC, sandbox.unifiedWebSocketPublicUrl().toString())
-            .url(WebSocketEndpoint.UNIFIED_PRIVATE, sandbox.unifiedWebSocketPrivateUrl().toString())
-            .build())
+        .environment(WebSocketEnvironment.of(sandbox.webSocketUrls()))
         .tokenSource(TokenSource.spot(kraken))
         .build();
   }
@@ -304,10 +300,7 @@ class UnifiedAgainstSandboxTest {
 
   private KrakenWebSocketClient newClient() {
     return KrakenWebSocketClient.builder()
-        .environment(WebSocketEnvironment.PRODUCTION.toBuilder()
-            .url(WebSocketEndpoint.UNIFIED_PUBLIC, sandbox.unifiedWebSocketPublicUrl().toString())
-            .url(WebSocketEndpoint.UNIFIED_PRIVATE, sandbox.unifiedWebSocketPrivateUrl().toString())
-            .build())
+        .environment(WebSocketEnvironment.of(sandbox.webSocketUrls()))
         .tokenSource(TokenSource.spot(kraken))
         .build();
   }

@@ -338,6 +338,10 @@ public final class ControlPlane implements HttpHandler {
       sandbox.webSocket().corruptNextChecksum(text(body, "channel"), text(body, "symbol"));
       return lastEvent();
     });
+    operations.put("injectWebSocketDropFault", (path, body) -> {
+      sandbox.webSocket().dropNextMessage(text(body, "channel"));
+      return lastEvent();
+    });
     operations.put("injectWebSocketReplyFault", (path, body) -> {
       if (body == null || body.get("method") == null) sandbox.webSocket().omitNextResult();
       else sandbox.webSocket().omitNextResult(text(body, "method"));
@@ -480,7 +484,7 @@ public final class ControlPlane implements HttpHandler {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("at", event.at().toString());
     if (event.endpoint() != null) json.put("endpoint", event.endpoint());
-    json.put("kind", event.kind());
+    json.put("kind", event.kind().wireName());
     if (event.detail() != null) json.put("detail", event.detail());
     return json;
   }

@@ -74,6 +74,7 @@ final class Connection {
   private String token;
   private String account;
   private volatile long lastReceived = System.nanoTime();
+  private final FeedFailures failures;
 
   Connection(long id, Endpoint endpoint, Consumer<String> out, Clock clock, Exchange exchange, StreamViews views,
       SpotWebSocketServer.Tokens tokens, Runnable settleFunding) {
@@ -86,6 +87,7 @@ final class Connection {
     this.tokens = tokens;
     this.settleFunding = settleFunding;
     this.trading = new Trading(exchange, views);
+    this.failures = new FeedFailures(id, endpoint.path);
   }
 
   synchronized void opened() {
@@ -109,8 +111,8 @@ final class Connection {
   /** Streams what changed for every subscription. */
   synchronized void poll() {
     Instant now = clock.instant();
-    for (Subscription subscription : subscriptions.values()) {
-      subscription.feed().poll(now).forEach(this::send);
+    for (Map.Entry<String, Subscription> entry : subscriptions.entrySet()) {
+      failures.guard(entry.getKey(), () -> entry.getValue().feed().poll(now).forEach(this::send));
     }
   }
 
@@ -514,9 +516,12 @@ final class Connection {
       refuse("subscribe", "Already subscribed", symbol, reqId, in);
       return;
     }
-    send(Messages.success("subscribe", result, reqId, in, clock.instant()));
+    // The feed starts before the acknowledgement leaves: a change the client causes once it reads
+    // the acknowledgement (an order on another connection) must come after the feed's baseline.
+    List<Map<String, Object>> first = subscription.feed().start(clock.instant());
     subscriptions.put(key, subscription);
-    subscription.feed().start(clock.instant()).forEach(this::send);
+    send(Messages.success("subscribe", result, reqId, in, clock.instant()));
+    first.forEach(this::send);
   }
 
   private void refuse(String method, String error, String symbol, Long reqId, Instant in) {

@@ -2,6 +2,7 @@ package io.github.krakensdk.sandbox.internal.ws;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.krakensdk.sandbox.WebSocketEvent.Kind;
 import io.github.krakensdk.sandbox.internal.http.Json;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -49,8 +50,11 @@ public final class Faults {
     MISSING
   }
 
+  /** The channels whose next message a test may drop: every channel of both WebSockets. */
+  public static final Set<String> DROPPABLE_CHANNELS = droppable();
+
   /** One line of the log: an upgrade request, a fault armed or a fault delivered. */
-  public record Event(Instant at, String endpoint, String kind, String detail) {}
+  public record Event(Instant at, String endpoint, Kind kind, String detail) {}
 
   private final Clock clock;
   private final ArrayDeque<Event> log = new ArrayDeque<>();
@@ -60,6 +64,8 @@ public final class Faults {
   private final List<String> checksums = new ArrayList<>();
   /** The methods whose next reply loses its result; "" for any method. */
   private final List<String> results = new ArrayList<>();
+  /** The channels whose next message is dropped, one entry per message. */
+  private final List<String> drops = new ArrayList<>();
   private final List<Held> held = new ArrayList<>();
   private PongFault pongFault;
   private Duration pongDelay = Duration.ZERO;
@@ -76,11 +82,21 @@ public final class Faults {
     this.clock = requireNonNull(clock, "clock == null");
   }
 
+  private static final String CHANNEL_PREFIX = "{\"channel\":\"";
+
   private static Set<String> methods() {
     Set<String> methods = new HashSet<>(Connection.TRADING);
     methods.add("subscribe");
     methods.add("unsubscribe");
     return Set.copyOf(methods);
+  }
+
+  private static Set<String> droppable() {
+    Set<String> channels = new java.util.TreeSet<>(Set.of("status", "margin", "positions", "ledgers"));
+    for (Endpoint endpoint : Endpoint.values()) {
+      channels.addAll(endpoint.channels);
+    }
+    return java.util.Collections.unmodifiableSet(channels);
   }
 
   // ---- arming ----
@@ -100,7 +116,7 @@ public final class Faults {
     pongCount = count;
     pongUntil = until;
     rearm();
-    record(null, "fault", "pong " + fault.name().toLowerCase(java.util.Locale.ROOT)
+    record(null, Kind.FAULT, "pong " + fault.name().toLowerCase(java.util.Locale.ROOT)
         + (fault == PongFault.LATE ? " by " + delay : "") + (count > 0 ? ", the next " + count : ", until " + until));
   }
 
@@ -113,7 +129,7 @@ public final class Faults {
     }
     checksums.add(channel + " " + symbol);
     rearm();
-    record(null, "fault", "checksum of the next " + channel + " message of " + symbol);
+    record(null, Kind.FAULT, "checksum of the next " + channel + " message of " + symbol);
   }
 
   /** The next reply of {@code method} (any method when null) that has a {@code result} is sent without it. */
@@ -124,14 +140,28 @@ public final class Faults {
     }
     results.add(method == null ? "" : method);
     rearm();
-    record(null, "fault", "result of the next " + (method == null ? "method" : method) + " reply");
+    record(null, Kind.FAULT, "result of the next " + (method == null ? "method" : method) + " reply");
+  }
+
+  /**
+   * The next message of {@code channel} (a snapshot or an update), on whichever connection it is
+   * sent first, is never sent: a sequenced channel's next message then shows a gap.
+   */
+  public synchronized void dropMessage(String channel) {
+    requireNonNull(channel, "channel == null");
+    if (!DROPPABLE_CHANNELS.contains(channel)) {
+      throw new IllegalArgumentException("channel must be one of " + DROPPABLE_CHANNELS + ", was " + channel);
+    }
+    drops.add(channel);
+    rearm();
+    record(null, Kind.FAULT, "the next " + channel + " message dropped");
   }
 
   /** Requests with {@code token} are answered {@code ESession:Invalid session}, on every connection. */
   public synchronized void revoke(String token) {
     requireNonNull(token, "token == null");
     revoked.add(token);
-    record(null, "fault", "token invalidated");
+    record(null, Kind.FAULT, "token invalidated");
   }
 
   synchronized boolean revoked(String token) {
@@ -149,7 +179,7 @@ public final class Faults {
     }
     refuseUntil = clock.instant().plus(duration);
     refuseStatus = status;
-    record(null, "fault", "upgrades refused with " + status + " until " + refuseUntil);
+    record(null, Kind.FAULT, "upgrades refused with " + status + " until " + refuseUntil);
   }
 
   /** Forgets every fault armed and not yet delivered (pongs held back are sent); the log stays. */
@@ -161,12 +191,13 @@ public final class Faults {
       pongUntil = null;
       checksums.clear();
       results.clear();
+      drops.clear();
       revoked.clear();
       refuseUntil = null;
       release = new ArrayList<>(held);
       held.clear();
       rearm();
-      record(null, "fault", "cleared");
+      record(null, Kind.FAULT, "cleared");
     }
     for (Held pong : release) {
       pong.out().accept(pong.text());
@@ -174,7 +205,7 @@ public final class Faults {
   }
 
   private void rearm() {
-    armed = pongFault != null || !checksums.isEmpty() || !results.isEmpty();
+    armed = pongFault != null || !checksums.isEmpty() || !results.isEmpty() || !drops.isEmpty();
   }
 
   // ---- the log ----
@@ -189,7 +220,7 @@ public final class Faults {
     return new LinkedHashMap<>(attempts);
   }
 
-  synchronized void record(String endpoint, String kind, String detail) {
+  synchronized void record(String endpoint, Kind kind, String detail) {
     if (log.size() == LOG_CAPACITY) {
       log.removeFirst();
     }
@@ -205,11 +236,11 @@ public final class Faults {
   synchronized int admit(String endpoint) {
     attempts.merge(endpoint, 1L, Long::sum);
     if (refuseUntil != null && clock.instant().isBefore(refuseUntil)) {
-      record(endpoint, "refused", String.valueOf(refuseStatus));
+      record(endpoint, Kind.REFUSED, String.valueOf(refuseStatus));
       return refuseStatus;
     }
     refuseUntil = null;
-    record(endpoint, "connect", null);
+    record(endpoint, Kind.CONNECT, null);
     return 0;
   }
 
@@ -239,6 +270,16 @@ public final class Faults {
   }
 
   private String rewrite(String endpoint, String text, Consumer<String> out) {
+    if (!drops.isEmpty() && text.startsWith(CHANNEL_PREFIX)) {
+      int end = text.indexOf('"', CHANNEL_PREFIX.length());
+      String channel = end < 0 ? "" : text.substring(CHANNEL_PREFIX.length(), end);
+      if (drops.remove(channel)) {
+        Map<String, Object> frame = Messages.parse(text);
+        record(endpoint, Kind.DELIVERED, channel + " " + frame.get("type")
+            + (frame.get("sequence") == null ? "" : " (sequence " + frame.get("sequence") + ")") + " dropped");
+        return null;
+      }
+    }
     if (pongFault != null && text.startsWith("{\"method\":\"pong\"")) {
       Instant now = clock.instant();
       boolean byCount = pongCount > 0;
@@ -252,11 +293,11 @@ public final class Faults {
         pongFault = null;
       }
       if (fault == PongFault.MISSING) {
-        record(endpoint, "delivered", "pong dropped");
+        record(endpoint, Kind.DELIVERED, "pong dropped");
         return null;
       }
       held.add(new Held(out, text, now.plus(pongDelay)));
-      record(endpoint, "delivered", "pong held for " + pongDelay);
+      record(endpoint, Kind.DELIVERED, "pong held for " + pongDelay);
       return null;
     }
     if (!checksums.isEmpty() && (text.startsWith("{\"channel\":\"book\"") || text.startsWith("{\"channel\":\"level3\""))) {
@@ -269,7 +310,7 @@ public final class Faults {
           Map<String, Object> item = (Map<String, Object>) first;
           long checksum = ((BigDecimal) item.get("checksum")).longValueExact();
           item.put("checksum", (checksum + 1) & 0xFFFF_FFFFL);
-          record(endpoint, "delivered", "checksum of a " + key + " " + frame.get("type") + " corrupted");
+          record(endpoint, Kind.DELIVERED, "checksum of a " + key + " " + frame.get("type") + " corrupted");
           return Json.write(frame);
         }
       }
@@ -280,7 +321,7 @@ public final class Faults {
       String method = (String) frame.get("method");
       if (frame.containsKey("result") && (results.remove(method) || results.remove(""))) {
         frame.remove("result");
-        record(endpoint, "delivered", "a " + method + " reply without result");
+        record(endpoint, Kind.DELIVERED, "a " + method + " reply without result");
         return Json.write(frame);
       }
     }

@@ -2,6 +2,7 @@ package io.github.krakensdk.sandbox.internal.ws;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.krakensdk.sandbox.WebSocketEvent;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.StreamViews;
 import io.github.krakensdk.sandbox.internal.ws.unified.DerivativesMarket;
@@ -13,8 +14,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,6 +65,12 @@ public final class SpotWebSocketServer implements Closeable {
   /** How often the exchange is read for changes. */
   static final Duration PUMP_INTERVAL = Duration.ofMillis(50);
   static final Duration HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
+  /** How long a refused upgrade's answer may take to write before the connection is closed without it. */
+  static final Duration REFUSAL_WRITE_LIMIT = Duration.ofMillis(5);
+
+  /** The paths of the server's five endpoints: Spot WebSocket v2's three, then the Unified WebSocket's two. */
+  public static final List<String> ENDPOINT_PATHS = List.of(Endpoint.PUBLIC.path, Endpoint.PRIVATE.path,
+      Endpoint.LEVEL3.path, UnifiedWebSocket.PUBLIC_PATH, UnifiedWebSocket.PRIVATE_PATH);
 
   /** Where a token's account comes from: the account while the token may open a subscription, else empty. */
   public interface Tokens {
@@ -176,19 +185,22 @@ public final class SpotWebSocketServer implements Closeable {
   }
 
   /**
-   * Closes the live connections of {@code endpoint} (a path such as {@code /v2}; every endpoint
-   * when null) with {@code code}: 1001 (going away) and 1008 (policy violation) with a close
+   * Closes the live connections of {@code endpoint} (one of {@link #ENDPOINT_PATHS}; every
+   * endpoint when null) with {@code code}: 1001 (going away) and 1008 (policy violation) with a close
    * frame, 1006 without one, the TCP connection reset as a dropped network would.
    *
    * @return how many connections were closed
    */
   public int closeConnections(String endpoint, int code) {
+    if (endpoint != null && !ENDPOINT_PATHS.contains(endpoint)) {
+      throw new IllegalArgumentException("endpoint must be one of " + ENDPOINT_PATHS + ", was " + endpoint);
+    }
     if (!Faults.CLOSE_CODES.contains(code)) {
       throw new IllegalArgumentException("code must be one of 1001, 1006, 1008, was " + code);
     }
     int closed = server.closeAll(endpoint, code, code == CloseFrame.ABNORMAL_CLOSE ? "abrupt"
         : code == CloseFrame.POLICY_VALIDATION ? "closed by the sandbox: policy" : "closed by the sandbox: going away");
-    server.faults.record(endpoint, "fault", "close " + code + ": " + closed + " connection" + (closed == 1 ? "" : "s"));
+    server.faults.record(endpoint, WebSocketEvent.Kind.FAULT, "close " + code + ": " + closed + " connection" + (closed == 1 ? "" : "s"));
     return closed;
   }
 
@@ -199,7 +211,7 @@ public final class SpotWebSocketServer implements Closeable {
    */
   public void stateReplaced() {
     int closed = server.closeAll(null, 1012, "the sandbox state was replaced: subscribe again");
-    server.faults.record(null, "reset", "1012: " + closed + " connection" + (closed == 1 ? "" : "s"));
+    server.faults.record(null, WebSocketEvent.Kind.RESET, "1012: " + closed + " connection" + (closed == 1 ? "" : "s"));
   }
 
   /** The path of a request's resource, its query and a trailing slash left out. */
@@ -213,6 +225,37 @@ public final class SpotWebSocketServer implements Closeable {
       path = path.substring(0, path.length() - 1);
     }
     return path;
+  }
+
+  /**
+   * Writes {@code bytes} to {@code channel} on the selector thread, spinning while the channel
+   * takes nothing, for {@code limit} at most: a client that does not read its refusal must not hold
+   * the thread every connection is served on. Past the limit, or when the client went away, the
+   * channel is closed unanswered.
+   *
+   * @return whether every byte was written
+   */
+  static boolean writeWithin(ByteChannel channel, ByteBuffer bytes, Duration limit) {
+    long deadline = System.nanoTime() + limit.toNanos();
+    try {
+      while (bytes.hasRemaining()) {
+        if (channel.write(bytes) == 0) {
+          if (System.nanoTime() - deadline >= 0) {
+            channel.close();
+            return false;
+          }
+          Thread.onSpinWait();
+        }
+      }
+      return true;
+    } catch (IOException e) {
+      try {
+        channel.close(); // the client went away: nothing to answer
+      } catch (IOException ignored) {
+        // closed already
+      }
+      return false;
+    }
   }
 
   /** Closes every connection (1001, going away) and stops serving. */
@@ -307,16 +350,8 @@ public final class SpotWebSocketServer implements Closeable {
           + "Retry-After: " + faults.refusalSeconds() + "\r\n"
           + "Content-Length: " + body.length() + "\r\n"
           + "Connection: close\r\n\r\n" + body;
-      try {
-        ByteBuffer bytes = ByteBuffer.wrap(response.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        while (bytes.hasRemaining()) {
-          if (((WebSocketImpl) socket).getChannel().write(bytes) == 0) {
-            Thread.onSpinWait();
-          }
-        }
-      } catch (IOException e) {
-        // the client went away: nothing to answer
-      }
+      ByteBuffer bytes = ByteBuffer.wrap(response.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      writeWithin(((WebSocketImpl) socket).getChannel(), bytes, REFUSAL_WRITE_LIMIT);
     }
 
     /** Every frame to a client goes through here, so that the faults armed apply to any connection. */
@@ -396,9 +431,11 @@ public final class SpotWebSocketServer implements Closeable {
       unified.pump();
       for (Connection connection : connections.values()) {
         try {
-          connection.poll();
+          connection.poll(); // a feed's failure is logged there (FeedFailures), its other feeds polled
         } catch (RuntimeException e) {
           // one connection's failure must not stop the others' streams
+          FeedFailures.LOGGER.log(java.util.logging.Level.WARNING, e,
+              () -> "WebSocket connection " + connection.id + " at " + connection.endpoint.path + ": poll failed");
         }
       }
     }

@@ -427,6 +427,9 @@ class ControlOperationsTest {
           "{\"channel\":\"level3\",\"symbol\":\"BTC/USD\"}", 200));
       assertArmed(sandbox, call(sandbox, "POST", "websocket/faults/reply-without-result", "{\"method\":\"add_order\"}", 200));
       assertArmed(sandbox, call(sandbox, "POST", "websocket/faults/reply-without-result", "{}", 200));
+      Map<?, ?> drop = call(sandbox, "POST", "websocket/faults/drop-message", "{\"channel\":\"ledgers\"}", 200);
+      assertEquals(Map.of("at", START.toString(), "kind", "fault", "detail", "the next ledgers message dropped"), drop);
+      assertArmed(sandbox, drop);
 
       // invalidateSpotWebSocketsToken
       String token = kraken.spot().getWebSocketsToken(GetWebSocketsTokenRequest.builder().build()).token();
@@ -470,6 +473,12 @@ class ControlOperationsTest {
           .get("field"));
       assertEquals("channel", call(sandbox, "POST", "websocket/faults/checksum", "{\"channel\":\"ticker\",\"symbol\":\"BTC/USD\"}",
           400).get("field"));
+      assertEquals("channel", call(sandbox, "POST", "websocket/faults/drop-message", "{\"channel\":\"heartbeat\"}", 400)
+          .get("field"));
+      assertEquals("endpoint", call(sandbox, "POST", "websocket/connections/close", "{\"code\":1001,\"endpoint\":\"/v3\"}",
+          400).get("field"));
+      assertEquals(0, ((Number) call(sandbox, "POST", "websocket/connections/close",
+          "{\"code\":1001,\"endpoint\":\"/unified/v2/private\"}", 200).get("closed")).intValue());
     }
   }
 
@@ -477,7 +486,7 @@ class ControlOperationsTest {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("at", event.at().toString());
     if (event.endpoint() != null) json.put("endpoint", event.endpoint());
-    json.put("kind", event.kind());
+    json.put("kind", event.kind().wireName());
     if (event.detail() != null) json.put("detail", event.detail());
     return json;
   }

@@ -307,7 +307,7 @@ class ControlPlaneTest {
 
   @Test
   void everyOperationOfTheDocumentHasAHandler() {
-    assertEquals(55, ControlPlane.operationIds().size(), ControlPlane.operationIds().toString());
+    assertEquals(56, ControlPlane.operationIds().size(), ControlPlane.operationIds().toString());
   }
 
   private void assertProblem(String base, String method, String path, String body, int status, String field,

@@ -143,6 +143,11 @@ class UnifiedWebSocketTest {
     assertEquals("EGeneral:Invalid arguments:'params.asset_class' is required for add_order", error(ws, 11));
     ws.send("{\"method\":\"cancel_order\",\"params\":{\"asset_class\":\"derivatives\",\"order_userref\":[7],\"token\":\"" + token + "\"},\"req_id\":12}");
     assertEquals("EGeneral:Invalid arguments:order_userref: not available for derivatives (use cl_ord_id)", error(ws, 12));
+    // Kraken's Unified cancel_order page: order_id and cl_ord_id "cannot be combined" in one request.
+    ws.send("{\"method\":\"cancel_order\",\"params\":{\"asset_class\":\"derivatives\",\"order_id\":[\"0b5d4a3e-0000-4000-8000-000000000001\"],\"cl_ord_id\":[\"mine\"],\"token\":\"" + token + "\"},\"req_id\":13}");
+    assertEquals("EGeneral:Invalid arguments:cl_ord_id: cannot be combined with order_id", error(ws, 13));
+    ws.send("{\"method\":\"cancel_order\",\"params\":{\"asset_class\":\"derivatives\",\"token\":\"" + token + "\"},\"req_id\":14}");
+    assertEquals("EGeneral:Invalid arguments:order_id: one of order_id, cl_ord_id is required", error(ws, 14));
   }
 
   @Test

@@ -162,7 +162,7 @@ class WebSocketFaultsTest {
     assertEquals(good.get("bids"), bad.get("bids"), "the levels are right");
     long expected = ((BigDecimal) good.get("checksum")).longValueExact();
     assertEquals(BigDecimal.valueOf((expected + 1) & 0xFFFF_FFFFL), bad.get("checksum"));
-    assertTrue(sandbox.webSocket().events().stream().anyMatch(event -> event.kind().equals("delivered")
+    assertTrue(sandbox.webSocket().events().stream().anyMatch(event -> event.kind() == WebSocketEvent.Kind.DELIVERED
         && event.endpoint().equals("/v2") && event.detail().contains("book BTC/USD")), sandbox.webSocket().events().toString());
 
     // Level 3 the same.
@@ -178,6 +178,77 @@ class WebSocketFaultsTest {
     long l3expected = ((BigDecimal) map(list(l3right.next("level3", "snapshot").get("data")).get(0)).get("checksum"))
         .longValueExact();
     assertEquals(BigDecimal.valueOf((l3expected + 1) & 0xFFFF_FFFFL), l3bad);
+  }
+
+  @Test
+  void theNextMessageOfAChannelIsDroppedSoThatTheNextOneShowsTheGap() {
+    String token = token();
+    WsClient ws = connect(sandbox.spotWebSocketAuthUrl());
+    ws.send("{\"method\":\"subscribe\",\"params\":{\"channel\":\"executions\",\"token\":\"" + token + "\"},\"req_id\":1}");
+    assertEquals(true, ws.reply(1).get("success"));
+    assertEquals(BigDecimal.ONE, ws.next("executions", "snapshot").get("sequence"));
+
+    sandbox.webSocket().dropNextMessage("executions");
+    placeRestingBid();
+    WebSocketEvent delivered = awaitLastEvent(WebSocketEvent.Kind.DELIVERED);
+    assertEquals("/auth/v2", delivered.endpoint());
+    assertEquals("executions update (sequence 2) dropped", delivered.detail());
+    placeRestingBid();
+    // The first order's update (sequence 2) was dropped: the next one the client reads is 3.
+    Map<String, Object> next = ws.next("executions", "update");
+    assertEquals(new BigDecimal(3), next.get("sequence"), next.toString());
+
+    // One message only; an unknown channel is refused, naming the channels.
+    placeRestingBid();
+    assertEquals(new BigDecimal(4), ws.next("executions", "update").get("sequence"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> sandbox.webSocket().dropNextMessage("heartbeat"));
+    assertTrue(e.getMessage().startsWith("channel must be one of [balances, book,"), e.getMessage());
+    assertTrue(e.getMessage().endsWith(", was heartbeat"), e.getMessage());
+  }
+
+  private void placeRestingBid() {
+    kraken.spot().addOrder(r -> r.pair("XBTUSD").side(OrderSide.BUY).orderType(OrderType.LIMIT)
+        .price(OrderPrice.of(new BigDecimal("1000.0"))).volume(new BigDecimal("0.001")));
+  }
+
+  /** The log's last line once it is of {@code kind}: the server delivers a fault on its own threads. */
+  private WebSocketEvent awaitLastEvent(WebSocketEvent.Kind kind) {
+    long deadline = System.nanoTime() + WsClient.PATIENCE.toNanos();
+    while (true) {
+      List<WebSocketEvent> events = sandbox.webSocket().events();
+      WebSocketEvent last = events.get(events.size() - 1);
+      if (last.kind() == kind) {
+        return last;
+      }
+      assertTrue(System.nanoTime() < deadline, "no " + kind + " event: " + events);
+      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+    }
+  }
+
+  @Test
+  void webSocketUrlsNameEveryEndpointAsTheWebSocketClientDoes() {
+    assertEquals(List.of("SPOT_PUBLIC", "SPOT_PRIVATE", "SPOT_LEVEL3", "UNIFIED_PUBLIC", "UNIFIED_PRIVATE"),
+        List.copyOf(sandbox.webSocketUrls().keySet()));
+    assertEquals(List.of(sandbox.spotWebSocketUrl(), sandbox.spotWebSocketAuthUrl(), sandbox.spotWebSocketLevel3Url(),
+        sandbox.unifiedWebSocketPublicUrl(), sandbox.unifiedWebSocketPrivateUrl()),
+        List.copyOf(sandbox.webSocketUrls().values()));
+    assertEquals(SpotWebSocketServer.ENDPOINT_PATHS,
+        sandbox.webSocketUrls().values().stream().map(URI::getPath).toList(), "the paths closeConnections takes");
+  }
+
+  @Test
+  void connectionsAreClosedPerEndpointWhateverTheWebSocket() throws Exception {
+    WsClient spot = connect(sandbox.spotWebSocketUrl());
+    WsClient unified = connect(sandbox.unifiedWebSocketPrivateUrl());
+    assertEquals(1, sandbox.webSocket().closeConnections("/unified/v2/private", 1001));
+    assertTrue(closed(unified).startsWith("1001 "));
+    assertEquals(0, sandbox.webSocket().closeConnections("/unified/v2/public", 1001));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> sandbox.webSocket().closeConnections("/unified/v2", 1001));
+    assertEquals("endpoint must be one of [/v2, /auth/v2, /l3/v2, /unified/v2/public, /unified/v2/private], was /unified/v2",
+        e.getMessage());
+    assertEquals(null, spot.closed.poll(), "the Spot connection stays");
   }
 
   private static Map<String, Object> snapshot(WsClient ws, String symbol) {
@@ -239,9 +310,9 @@ class WebSocketFaultsTest {
 
     assertEquals(Map.of("/v2", 3L, "/auth/v2", 1L), sandbox.webSocket().connectionAttempts());
     List<WebSocketEvent> upgrades = sandbox.webSocket().events().stream()
-        .filter(event -> event.kind().equals("connect") || event.kind().equals("refused")).toList();
+        .filter(event -> event.kind() == WebSocketEvent.Kind.CONNECT || event.kind() == WebSocketEvent.Kind.REFUSED).toList();
     assertEquals(List.of("connect /v2 null", "refused /v2 503", "refused /auth/v2 429", "connect /v2 null"),
-        upgrades.stream().map(event -> event.kind() + " " + event.endpoint() + " " + event.detail()).toList());
+        upgrades.stream().map(event -> event.kind().wireName() + " " + event.endpoint() + " " + event.detail()).toList());
     assertEquals(clock.instant(), upgrades.get(3).at(), "sandbox time");
     assertThrows(IllegalArgumentException.class, () -> sandbox.webSocket().refuseConnections(Duration.ofSeconds(1), 500));
   }
@@ -257,7 +328,7 @@ class WebSocketFaultsTest {
     WsClient again = connect(sandbox.spotWebSocketAuthUrl());
     sandbox.state().restore(sandbox.state().export());
     assertTrue(closed(again).startsWith("1012 "));
-    assertTrue(sandbox.webSocket().events().stream().anyMatch(event -> event.kind().equals("reset")));
+    assertTrue(sandbox.webSocket().events().stream().anyMatch(event -> event.kind() == WebSocketEvent.Kind.RESET));
   }
 
   @Test

@@ -33,6 +33,8 @@ import okio.Buffer;
  * channel or method ({@link FrameSchemas}).
  */
 final class WsClient implements Closeable {
+  /** How long {@link #next} waits for a frame before it fails the test. */
+  static final Duration PATIENCE = Duration.ofSeconds(30);
   private static final OkHttpClient HTTP = new OkHttpClient.Builder().readTimeout(Duration.ZERO).build();
 
   final BlockingQueue<Map<String, Object>> frames = new LinkedBlockingQueue<>();
@@ -74,7 +76,8 @@ final class WsClient implements Closeable {
 
   /**
    * The next frame that matches; the frames passed over stay for later calls (an update of one
-   * channel may come before another's), except heartbeats. Fails after 5 s.
+   * channel may come before another's), except heartbeats. Returns as soon as it comes; fails after
+   * {@link #PATIENCE} (generous: a loaded 2-core machine may take seconds to run a pump).
    */
   Map<String, Object> next(Predicate<Map<String, Object>> wanted, String what) {
     for (java.util.Iterator<Map<String, Object>> it = pending.iterator(); it.hasNext(); ) {
@@ -84,7 +87,7 @@ final class WsClient implements Closeable {
         return frame;
       }
     }
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
     List<Object> skipped = new ArrayList<>();
     while (true) {
       long left = deadline - System.nanoTime();
@@ -95,7 +98,7 @@ final class WsClient implements Closeable {
         throw new AssertionError(e);
       }
       if (frame == null) {
-        return fail("no " + what + " within 5 s; skipped " + skipped + "; received " + texts.size() + " frames, "
+        return fail("no " + what + " within " + PATIENCE.toSeconds() + " s; skipped " + skipped + "; received " + texts.size() + " frames, "
             + closed + ", last " + texts.subList(Math.max(0, texts.size() - 3), texts.size()) + ", problems " + problems);
       }
       if (wanted.test(frame)) {

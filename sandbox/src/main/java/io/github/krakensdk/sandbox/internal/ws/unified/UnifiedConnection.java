@@ -4,6 +4,7 @@ import io.github.krakensdk.sandbox.internal.spot.exchange.Catalog;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.LedgerEntry;
 import io.github.krakensdk.sandbox.internal.spot.exchange.StreamViews;
+import io.github.krakensdk.sandbox.internal.ws.FeedFailures;
 import io.github.krakensdk.sandbox.internal.ws.SpotWebSocketServer;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -77,6 +78,7 @@ final class UnifiedConnection {
   private String token;
   private String account;
   private volatile long lastReceived = System.nanoTime();
+  private final FeedFailures failures;
 
   UnifiedConnection(long id, boolean privateEndpoint, Consumer<String> out, Clock clock, DerivativesMarket market,
       Exchange spot, StreamViews views, SpotWebSocketServer.Tokens tokens, Runnable settleFunding) {
@@ -89,6 +91,16 @@ final class UnifiedConnection {
     this.views = views;
     this.tokens = tokens;
     this.settleFunding = settleFunding;
+    this.failures = new FeedFailures(id, path());
+  }
+
+  long id() {
+    return id;
+  }
+
+  /** The endpoint's path, {@link UnifiedWebSocket#PUBLIC_PATH} or {@link UnifiedWebSocket#PRIVATE_PATH}. */
+  String path() {
+    return privateEndpoint ? UnifiedWebSocket.PRIVATE_PATH : UnifiedWebSocket.PUBLIC_PATH;
   }
 
   synchronized void opened() {
@@ -111,8 +123,8 @@ final class UnifiedConnection {
 
   synchronized void poll() {
     Instant now = clock.instant();
-    for (Stream stream : subscriptions.values()) {
-      stream.poll(now).forEach(this::send);
+    for (Map.Entry<String, Stream> entry : subscriptions.entrySet()) {
+      failures.guard(entry.getKey(), () -> entry.getValue().poll(now).forEach(this::send));
     }
   }
 
@@ -376,9 +388,12 @@ final class UnifiedConnection {
       refuse("subscribe", already, symbol, reqId, in);
       return;
     }
-    send(Frames.success("subscribe", result, reqId, in, clock.instant()));
+    // The stream starts before the acknowledgement leaves: a change the client causes once it reads
+    // the acknowledgement (an order on another connection) must come after the stream's baseline.
+    List<Map<String, Object>> first = stream.start(clock.instant());
     subscriptions.put(key, stream);
-    stream.start(clock.instant()).forEach(this::send);
+    send(Frames.success("subscribe", result, reqId, in, clock.instant()));
+    first.forEach(this::send);
   }
 
   private void refuse(String method, String error, String symbol, Long reqId, Instant in) {
@@ -451,10 +466,15 @@ final class UnifiedConnection {
           if (params.containsKey("order_userref")) {
             throw new Refusal("EGeneral:Invalid arguments:order_userref: not available for derivatives (use cl_ord_id)");
           }
+          // Kraken's Unified cancel_order page: order_id and cl_ord_id each "cannot be combined" with
+          // the other in one request (as on Spot's), and one of them names the orders.
+          if (params.get("order_id") != null && params.get("cl_ord_id") != null) {
+            throw new Refusal("EGeneral:Invalid arguments:cl_ord_id: cannot be combined with order_id");
+          }
           List<String> ids = strings(params, "order_id");
           List<String> clOrdIds = strings(params, "cl_ord_id");
-          if (ids.isEmpty() == clOrdIds.isEmpty()) {
-            throw new Refusal("EGeneral:Invalid arguments:order_id: one of order_id, cl_ord_id is required, not both");
+          if (ids.isEmpty() && clOrdIds.isEmpty()) {
+            throw new Refusal("EGeneral:Invalid arguments:order_id: one of order_id, cl_ord_id is required");
           }
           for (DerivativesMarket.Order order : market.cancel(account, ids, clOrdIds)) {
             Map<String, Object> result = Frames.object();

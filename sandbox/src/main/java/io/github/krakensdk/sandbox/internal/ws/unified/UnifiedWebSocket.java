@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.StreamViews;
+import io.github.krakensdk.sandbox.internal.ws.FeedFailures;
 import io.github.krakensdk.sandbox.internal.ws.SpotWebSocketServer;
 import java.time.Clock;
 import java.util.Map;
@@ -90,9 +91,11 @@ public final class UnifiedWebSocket {
   public void pump() {
     for (UnifiedConnection connection : connections.values()) {
       try {
-        connection.poll();
+        connection.poll(); // a stream's failure is logged there (FeedFailures), its other streams polled
       } catch (RuntimeException e) {
         // one connection's failure must not stop the others' streams
+        FeedFailures.LOGGER.log(java.util.logging.Level.WARNING, e,
+            () -> "WebSocket connection " + connection.id() + " at " + connection.path() + ": poll failed");
       }
     }
   }
