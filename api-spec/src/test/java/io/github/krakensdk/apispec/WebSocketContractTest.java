@@ -48,6 +48,34 @@ class WebSocketContractTest {
   private final JsonNode openApi = read("websocket.yaml");
 
   @Test
+  void theTokenOfEveryAuthenticatedRequestIsTheConnectionsAndTheDecisionsAreInEveryServer() {
+    // Every params.token is filled in by the connection (x-kraken-ws-connection-set), and only it.
+    Set<String> connectionSet = new TreeSet<>();
+    Set<String> tokens = new TreeSet<>();
+    openApi.path("components").path("schemas").properties().forEach(schema -> schema.getValue().path("properties")
+        .properties().forEach(member -> {
+          if (member.getValue().path("x-kraken-ws-connection-set").asBoolean(false)) {
+            connectionSet.add(schema.getKey() + "." + member.getKey());
+          }
+          if (member.getKey().equals("token") && schema.getKey().endsWith("Params")) {
+            tokens.add(schema.getKey() + ".token");
+          }
+        }));
+    assertFalse(tokens.isEmpty());
+    assertEquals(tokens, connectionSet);
+    JsonNode connection = openApi.path("x-kraken-ws-connection");
+    assertEquals(150, connection.path("attempts-per-window").asInt());
+    assertEquals(10, connection.path("window-minutes").asInt());
+    assertTrue(connection.path("x-kraken-decision").asText().contains("403"));
+    asyncTree.path("servers").properties().forEach(server -> {
+      String description = server.getValue().path("description").asText();
+      for (String fact : List.of("150 attempts per IP address per 10 minutes", "1008", "401 or 403", "10 s")) {
+        assertTrue(description.contains(fact), server.getKey() + " says " + fact + ": " + description);
+      }
+    });
+  }
+
+  @Test
   void asyncApiCoreReadsTheFileAsAsyncApi3() throws IOException {
     AsyncAPI asyncApi = YAML.readValue(dir.resolve("websocket.asyncapi.yaml").toFile(), AsyncAPI.class);
     assertEquals("3.0.0", asyncApi.getAsyncapi());

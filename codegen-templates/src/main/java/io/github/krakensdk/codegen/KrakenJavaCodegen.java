@@ -286,6 +286,11 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     // in the order of the supporting files above (the generator renders them in that order; a
     // mismatch would name the class unlike its file, which fails the compilation).
     additionalProperties.put("wsFacade", new NextEach<>(facades));
+    List<Map<String, Object>> listeners = WebSocketFacades.listeners(facades);
+    for (Map<String, Object> listener : listeners) {
+      supportingFiles.add(new SupportingFile("wsListener.mustache", apiFolder, listener.get("listenerInterface") + ".java"));
+    }
+    additionalProperties.put("wsListener", new NextEach<>(listeners));
   }
 
   /** An {@link Iterable} whose every iteration yields only the next element of {@code items}. */

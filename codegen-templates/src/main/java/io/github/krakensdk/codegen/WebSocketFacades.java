@@ -37,6 +37,14 @@ final class WebSocketFacades {
    */
   static final Set<String> ANSWERED_PER_ID = Set.of("cancel_order");
 
+  /**
+   * The channels whose messages the client merges when a listener falls behind ({@code
+   * ModelCodec.coalesce}: a book or level-3 update appends to the queued one, a ticker or candle
+   * replaces it): their facade methods default to {@code Backpressure.COALESCE}. Every other channel
+   * defaults to {@code Backpressure.FAIL}, which never drops a message.
+   */
+  static final Set<String> COALESCED = Set.of("book", "level3", "ticker", "ohlc");
+
   /** Requests the connection sends itself, never through a facade method. */
   private static final Set<String> ENGINE_METHODS = Set.of("subscribe", "unsubscribe", "ping");
 
@@ -83,6 +91,7 @@ final class WebSocketFacades {
         value.put("factory", WebSocketRouting.factoryName(className.apply(subscribe.schema())));
         value.put("paramsClassname", className.apply(subscribe.params()));
         value.put("paramsToken", routing.hasMember(subscribe.params(), "token"));
+        value.put("defaultBackpressure", COALESCED.contains(channel) ? "COALESCE" : "FAIL");
         String assetClass = assetClass(schemas, subscribe.params());
         value.put("assetClassRequired", unified && "required".equals(assetClass));
         value.put("assetClassRejected", unified && "rejected".equals(assetClass));
@@ -107,6 +116,8 @@ final class WebSocketFacades {
         channels.add(value);
       }
       facade.put("channels", channels);
+      facade.put("coalescedChannels", channels.stream().filter(c -> "COALESCE".equals(c.get("defaultBackpressure")))
+          .map(c -> "{@code " + c.get("channel") + "}").collect(java.util.stream.Collectors.joining(", ")));
       List<Map<String, Object>> pushed = new ArrayList<>();
       Set<String> subscribed = new java.util.HashSet<>();
       routing.subscriptions.forEach(s -> subscribed.add(s.subscribe().channel()));
@@ -129,6 +140,13 @@ final class WebSocketFacades {
         pushed.add(value);
       }
       facade.put("pushed", pushed);
+      Map<String, List<String>> pushedByEndpoint = new LinkedHashMap<>();
+      pushed.forEach(p -> pushedByEndpoint.computeIfAbsent(String.valueOf(p.get("endpointConstant")),
+          e -> new ArrayList<>()).add(String.valueOf(p.get("channel"))));
+      List<Map<String, Object>> pushedEndpoints = new ArrayList<>();
+      pushedByEndpoint.forEach((endpoint, names) -> pushedEndpoints.add(Map.of("endpointConstant", endpoint,
+          "channels", names.stream().map(c -> "\"" + c + "\"").collect(java.util.stream.Collectors.joining(", ")))));
+      facade.put("pushedEndpoints", pushedEndpoints);
       List<Map<String, Object>> methods = new ArrayList<>();
       for (WebSocketRouting.Request request : routing.requests) {
         if (ENGINE_METHODS.contains(request.method()) || request.channel() != null) {
@@ -171,6 +189,52 @@ final class WebSocketFacades {
       }
     }
     return facades;
+  }
+
+  /**
+   * The listener interfaces of the channels whose kinds of message carry different data ({@code
+   * balances}: a snapshot of balances, then ledger transactions), one top-level interface per
+   * channel however many facades serve it ({@code wsListener.mustache}): {@code listenerInterface},
+   * {@code channel}, {@code messages}. Two facades whose messages of one channel differ would need
+   * two interfaces of one name, which the generator refuses. A checksummed channel ({@code
+   * level3}) has none: its book's listener is hand-written.
+   */
+  @SuppressWarnings("unchecked")
+  static List<Map<String, Object>> listeners(List<Map<String, Object>> facades) {
+    Map<String, Map<String, Object>> listeners = new LinkedHashMap<>();
+    for (Map<String, Object> facade : facades) {
+      List<Map<String, Object>> channels = new ArrayList<>((List<Map<String, Object>>) facade.get("channels"));
+      channels.addAll((List<Map<String, Object>>) facade.get("pushed"));
+      for (Map<String, Object> channel : channels) {
+        if (!Boolean.TRUE.equals(channel.get("multi")) || Boolean.TRUE.equals(channel.get("checksummed"))) {
+          continue; // a book has its hand-written listener
+        }
+        String name = String.valueOf(channel.get("listenerInterface"));
+        List<String> handlers = handlers(channel);
+        Map<String, Object> known = listeners.get(name);
+        if (known == null) {
+          Map<String, Object> value = new LinkedHashMap<>();
+          value.put("listenerInterface", name);
+          value.put("channel", channel.get("channel"));
+          value.put("messages", channel.get("messages"));
+          listeners.put(name, value);
+        } else if (!handlers(known).equals(handlers)) {
+          throw new IllegalArgumentException("channel " + channel.get("channel") + ": its messages differ between "
+              + "families (" + handlers(known) + " and " + handlers + "), so one " + name + " cannot serve both");
+        }
+      }
+    }
+    return new ArrayList<>(listeners.values());
+  }
+
+  /** Each message's handler and data type, such as {@code onSnapshot List<AssetBalance>}. */
+  @SuppressWarnings("unchecked")
+  private static List<String> handlers(Map<String, Object> channel) {
+    List<String> handlers = new ArrayList<>();
+    for (Map<String, Object> message : (List<Map<String, Object>>) channel.get("messages")) {
+      handlers.add(message.get("handler") + " " + message.get("dataType"));
+    }
+    return handlers;
   }
 
   /** {@code listenerType} and whether the channel needs its own listener interface ({@code multi}). */

@@ -82,6 +82,47 @@ final class WebSocketFacadesTest {
     assertEquals(false, entry(unified, "channels", "channel", "ledgers").get("assetClassRequired"));
   }
 
+  @Test void eachSubscribeMethodNamesItsChannelsDefaultBackpressure() {
+    Map<String, Object> spot = facades(contract()).get(0);
+    assertEquals("COALESCE", entry(spot, "channels", "channel", "ticker").get("defaultBackpressure"));
+    assertEquals("COALESCE", entry(spot, "channels", "channel", "ohlc").get("defaultBackpressure"));
+    assertEquals("FAIL", entry(spot, "channels", "channel", "executions").get("defaultBackpressure"), "never drops a fill");
+    assertEquals("FAIL", entry(spot, "channels", "channel", "trade").get("defaultBackpressure"));
+    assertEquals("FAIL", entry(facades(contract()).get(1), "channels", "channel", "ledgers").get("defaultBackpressure"));
+  }
+
+  @Test void pushedChannelsAreGroupedByEndpoint() {
+    Map<String, Object> spot = facades(contract()).get(0);
+    assertEquals(List.of(Map.of("endpointConstant", "SPOT_PUBLIC", "channels", "\"status\"")), spot.get("pushedEndpoints"));
+  }
+
+  @Test void aChannelWhoseMessagesDifferGetsOneTopLevelListenerForEveryFacade() {
+    List<Map<String, Object>> listeners = WebSocketFacades.listeners(facades(contract()));
+    Map<String, Object> balances = listeners.stream().filter(l -> "BalancesListener".equals(l.get("listenerInterface")))
+        .findFirst().orElseThrow(() -> new AssertionError("no BalancesListener: " + listeners));
+    assertEquals("balances", balances.get("channel"));
+    assertEquals(1, listeners.stream().filter(l -> "BalancesListener".equals(l.get("listenerInterface"))).count(),
+        "Spot and Unified share it");
+    assertEquals(List.of("BalancesListener"), listeners.stream().map(l -> l.get("listenerInterface")).toList(),
+        "level3's snapshot and updates differ too, but its book has a hand-written listener");
+  }
+
+  @Test void oneListenerCannotServeTwoFamiliesWhoseMessagesDiffer() {
+    OpenAPI openAPI = contract();
+    // A third kind of balances message on the Unified WebSocket alone: the two families no longer agree.
+    Schema<?> update = openAPI.getComponents().getSchemas().get("BalancesUpdateMessage");
+    Schema<Object> extra = new Schema<>();
+    extra.setType("object");
+    extra.setExtensions(new java.util.LinkedHashMap<>(Map.of("x-kraken-ws-channel", "balances",
+        "x-kraken-ws-type", List.of("rebased"), "x-kraken-ws-endpoint", List.of("unified-private"))));
+    extra.setRequired(update.getRequired());
+    extra.setProperties(new java.util.LinkedHashMap<>(update.getProperties()));
+    openAPI.getComponents().getSchemas().put("BalancesRebasedMessage", extra);
+    IllegalArgumentException failure = assertThrows(IllegalArgumentException.class,
+        () -> WebSocketFacades.listeners(facades(openAPI)));
+    assertTrue(failure.getMessage().contains("BalancesListener"), failure.getMessage());
+  }
+
   @Test void aChecksummedChannelWithoutAHandWrittenBookFailsGeneration() {
     OpenAPI openAPI = contract();
     openAPI.getComponents().getSchemas().get("TickerData").getProperties().put("checksum", new IntegerSchema());

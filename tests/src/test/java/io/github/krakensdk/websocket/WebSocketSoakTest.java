@@ -277,7 +277,7 @@ class WebSocketSoakTest {
           signal();
         }
       }), name + " executions");
-      join(ws.spot().balances(p -> { }, new SpotWebSocket.BalancesListener() {
+      join(ws.spot().balances(p -> { }, new BalancesListener() {
         @Override public void onSnapshot(ChannelMessage<List<AssetBalance>> message) {
           balancesGeneration = endpoints.get(WebSocketEndpoint.SPOT_PRIVATE).generation;
           signal();
@@ -608,13 +608,14 @@ class WebSocketSoakTest {
           .symbol(market.symbol).orderQty(order.qty).limitPrice(order.price).clOrdId(order.clOrdId));
       order.placing.whenComplete((result, failure) -> {
         synchronized (progress) {
-          if (failure == null && result != null && result.orderId() != null) {
+          // A reply without result never completes the call: it fails as outcome-unknown, like a drop.
+          if (failure == null && result.orderId() != null) {
             order.txid = result.orderId();
           } else if (cause(failure) instanceof KrakenServiceException) {
             order.rejected = true; // refused by the service (a token it invalidated): not placed
           } else {
-            order.unknown = true; // outcome unknown (or a reply without result): reconciled over REST
-            order.unknownBecause = failure == null ? "a reply without result" : String.valueOf(cause(failure));
+            order.unknown = true; // outcome unknown (a drop, a reply without result): reconciled over REST
+            order.unknownBecause = failure == null ? "a result without order_id" : String.valueOf(cause(failure));
           }
           progress.notifyAll();
         }

@@ -10,7 +10,7 @@ public enum Backpressure {
    * same state: a book or level-3 update is appended to the queued update (the levels in order, the
    * newer checksum), a ticker or candle replaces the queued one. Messages that cannot be merged fail
    * the subscription as {@link #FAIL} does. The default of {@code book}, {@code level3},
-   * {@code ticker} and {@code ohlc}.
+   * {@code ticker} and {@code ohlc} (each facade method names its channel's default).
    */
   COALESCE,
   /**
@@ -21,14 +21,5 @@ public enum Backpressure {
    * trade}, {@code instrument}, {@code status}, {@code margin} and {@code positions} are not merged
    * either). Each subscribe method of the facades takes another policy.
    */
-  FAIL;
-
-  /** The default policy of {@code channel}. */
-  public static Backpressure defaultFor(String channel) {
-    if (channel == null) return FAIL;
-    return switch (channel) {
-      case "book", "level3", "ticker", "ohlc" -> COALESCE;
-      default -> FAIL;
-    };
-  }
+  FAIL
 }

@@ -3,12 +3,19 @@ package io.github.krakensdk.websocket;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * One message of a channel, as a {@link ChannelListener} receives it: the channel, the message's
  * {@code type} ({@code snapshot} or {@code update}; {@code multi_collateral} or {@code
  * single_collateral} on {@code margin}), its {@code data} as the contract's model of that channel,
  * and its {@code sequence} on the channels that number their messages.
+ *
+ * <p>{@code type} is the wire text, not an enum: its values differ per channel (the contract's
+ * {@code x-kraken-ws-type} of each message), the service adds new ones without notice, and a
+ * listener that handles different kinds differently gets a method per kind anyway (a channel whose
+ * kinds carry different data, such as {@code balances}, has its own listener interface). {@link
+ * #isSnapshot()} answers the one question every channel shares.
  *
  * <pre>{@code
  * ws.spot().ticker(params -> params.symbol(List.of("BTC/USD")), message -> {
@@ -37,7 +44,11 @@ public final class ChannelMessage<D> {
     return channel;
   }
 
-  /** The message's {@code type}, such as {@code snapshot} or {@code update}; null when it has none. */
+  /**
+   * The message's {@code type} as sent: {@code snapshot} or {@code update} on most channels, {@code
+   * multi_collateral} or {@code single_collateral} on {@code margin}; null on a channel whose
+   * messages have none ({@code status}'s type is {@code update} too).
+   */
   public String type() {
     return type;
   }
@@ -53,12 +64,12 @@ public final class ChannelMessage<D> {
   }
 
   /**
-   * The message's {@code sequence} ({@code executions}, {@code balances}, {@code ledgers}); null on
+   * The message's {@code sequence} ({@code executions}, {@code balances}, {@code ledgers}); empty on
    * the channels that do not number their messages. A gap is reported to the listener as a {@link
    * SequenceGap} before the message that revealed it.
    */
-  public Long sequence() {
-    return sequence;
+  public OptionalLong sequence() {
+    return sequence == null ? OptionalLong.empty() : OptionalLong.of(sequence);
   }
 
   @Override public boolean equals(Object other) {

@@ -20,12 +20,24 @@ abstract class ChecksummedBooks<S> implements AutoCloseable {
   private final Connection<WsRequest, WsMessage> connection;
   private final Connection<WsRequest, WsMessage>.Sub sub;
   private final ChecksummedFeed<S, ?> feed;
+  private final String channel;
 
   ChecksummedBooks(Connection<WsRequest, WsMessage> connection, Connection<WsRequest, WsMessage>.Sub sub,
-      ChecksummedFeed<S, ?> feed) {
+      ChecksummedFeed<S, ?> feed, String channel) {
     this.connection = connection;
     this.sub = sub;
     this.feed = feed;
+    this.channel = channel;
+  }
+
+  /** The endpoint whose connection carries the subscription, as {@link ChannelSubscription#endpoint()}. */
+  public final WebSocketEndpoint endpoint() {
+    return connection.endpoint();
+  }
+
+  /** The channel: {@code book} or {@code level3}, as {@link ChannelSubscription#channel()}. */
+  public final String channel() {
+    return channel;
   }
 
   /** The subscribed symbols, in the request's order. */
@@ -60,6 +72,6 @@ abstract class ChecksummedBooks<S> implements AutoCloseable {
   }
 
   @Override public final String toString() {
-    return getClass().getSimpleName() + "{" + feed.symbols() + "}";
+    return getClass().getSimpleName() + "{" + channel + " " + feed.symbols() + " on " + endpoint() + "}";
   }
 }

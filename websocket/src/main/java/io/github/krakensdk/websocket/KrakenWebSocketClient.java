@@ -298,19 +298,10 @@ public final class KrakenWebSocketClient implements Closeable {
     return sub.acknowledged().thenApply(acknowledged -> subscription);
   }
 
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> all = new java.util.ArrayList<>(a);
-    all.addAll(b);
-    return all;
-  }
-
   private synchronized EndpointCodec codec(WebSocketEndpoint endpoint) {
     return codecs.computeIfAbsent(endpoint, e -> {
-      Set<String> pushed = new HashSet<>();
-      for (String entry : concat(SpotWebSocket.PUSHED, UnifiedWebSocket.PUSHED)) {
-        String[] parts = entry.split(" ");
-        if (parts[0].equals(e.name())) pushed.add(parts[1]);
-      }
+      Set<String> pushed = new HashSet<>(SpotWebSocket.PUSHED.getOrDefault(e, Set.of()));
+      pushed.addAll(UnifiedWebSocket.PUSHED.getOrDefault(e, Set.of()));
       return new EndpointCodec(models, new SerialExecutor(completion), pushed);
     });
   }

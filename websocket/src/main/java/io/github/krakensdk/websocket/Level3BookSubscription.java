@@ -22,6 +22,6 @@ import io.github.krakensdk.websocket.internal.model.WsRequest;
 public final class Level3BookSubscription extends ChecksummedBooks<Level3BookSnapshot> {
   Level3BookSubscription(Connection<WsRequest, WsMessage> connection, Connection<WsRequest, WsMessage>.Sub sub,
       Level3Feed feed) {
-    super(connection, sub, feed);
+    super(connection, sub, feed, "level3");
   }
 }

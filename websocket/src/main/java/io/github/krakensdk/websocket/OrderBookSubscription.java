@@ -22,6 +22,6 @@ import io.github.krakensdk.websocket.internal.model.WsRequest;
 public final class OrderBookSubscription extends ChecksummedBooks<OrderBookSnapshot> {
   OrderBookSubscription(Connection<WsRequest, WsMessage> connection, Connection<WsRequest, WsMessage>.Sub sub,
       BookFeed feed) {
-    super(connection, sub, feed);
+    super(connection, sub, feed, "book");
   }
 }

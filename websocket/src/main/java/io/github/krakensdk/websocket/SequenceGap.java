@@ -2,6 +2,8 @@ package io.github.krakensdk.websocket;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.List;
+
 /**
  * Messages of a numbered channel that never arrived: the {@code sequence} of a message skipped
  * {@link #first()} to {@link #last()}. The count belongs to one connection (the Unified WebSocket's
@@ -12,7 +14,7 @@ import static java.util.Objects.requireNonNull;
  * <pre>{@code
  * ws.unified().ledgers(params -> {}, new ChannelListener<List<LedgerTransaction>>() {
  *   public void onMessage(ChannelMessage<List<LedgerTransaction>> message) { book(message.data()); }
- *   public void onSequenceGap(SequenceGap gap) { reconcileOverRest(gap); } // gap.recovery(): "Ledgers ..."
+ *   public void onSequenceGap(SequenceGap gap) { reconcileOverRest(gap.recovery()); } // [Ledgers]
  * }).join();
  * }</pre>
  */
@@ -49,16 +51,15 @@ public final class SequenceGap {
   }
 
   /**
-   * The REST call that recovers what the lost messages said: {@code Ledgers} ({@code POST
-   * /0/private/Ledgers}) for {@code ledgers} and {@code balances} (whose updates are ledger
-   * entries), {@code OpenOrders}, {@code ClosedOrders} and {@code TradesHistory} for {@code
-   * executions}.
+   * The operation ids of the REST calls that recover what the lost messages said, as the REST
+   * contracts name them: {@code [Ledgers]} ({@code POST /0/private/Ledgers}) for {@code ledgers}
+   * and {@code balances} (whose updates are ledger entries), {@code [OpenOrders, ClosedOrders,
+   * TradesHistory]} for {@code executions}.
    */
-  public String recovery() {
+  public List<String> recovery() {
     return switch (channel) {
-      case "executions" -> "OpenOrders, ClosedOrders and TradesHistory (POST /0/private/OpenOrders, "
-          + "/0/private/ClosedOrders, /0/private/TradesHistory)";
-      default -> "Ledgers (POST /0/private/Ledgers)";
+      case "executions" -> List.of("OpenOrders", "ClosedOrders", "TradesHistory");
+      default -> List.of("Ledgers");
     };
   }
 
@@ -71,8 +72,19 @@ public final class SequenceGap {
     return channel.hashCode() * 31 + Long.hashCode(first) * 17 + Long.hashCode(last);
   }
 
-  /** Such as {@code ledgers sequence 5..7 missing; recover with Ledgers (POST /0/private/Ledgers)}. */
+  /**
+   * Such as {@code ledgers sequence 5..7 missing; recover with Ledgers (POST /0/private/Ledgers)}.
+   */
   @Override public String toString() {
-    return channel + " sequence " + first + ".." + last + " missing; recover with " + recovery();
+    StringBuilder calls = new StringBuilder();
+    List<String> recovery = recovery();
+    for (int i = 0; i < recovery.size(); i++) {
+      calls.append(i == 0 ? "" : i == recovery.size() - 1 ? " and " : ", ").append(recovery.get(i));
+    }
+    StringBuilder paths = new StringBuilder();
+    for (String operation : recovery) {
+      paths.append(paths.length() == 0 ? "POST /0/private/" : ", /0/private/").append(operation);
+    }
+    return channel + " sequence " + first + ".." + last + " missing; recover with " + calls + " (" + paths + ")";
   }
 }

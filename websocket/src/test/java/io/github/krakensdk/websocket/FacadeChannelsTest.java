@@ -228,13 +228,14 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
     first.send(ledger(1));
     first.send(ledger(2));
     first.send(ledger(5));
-    assertEquals(1L, ((ChannelMessage<?>) recorder.next()).sequence());
-    assertEquals(2L, ((ChannelMessage<?>) recorder.next()).sequence());
+    assertEquals(1L, ((ChannelMessage<?>) recorder.next()).sequence().getAsLong());
+    assertEquals(2L, ((ChannelMessage<?>) recorder.next()).sequence().getAsLong());
     SequenceGap gap = assertInstanceOf(SequenceGap.class, recorder.next());
     assertEquals(new SequenceGap("ledgers", 3, 4), gap);
     assertEquals(2, gap.count());
-    assertEquals("Ledgers (POST /0/private/Ledgers)", gap.recovery());
-    assertEquals(5L, ((ChannelMessage<?>) recorder.next()).sequence(), "the message after the gap still arrives");
+    assertEquals(List.of("Ledgers"), gap.recovery());
+    assertEquals("ledgers sequence 3..4 missing; recover with Ledgers (POST /0/private/Ledgers)", gap.toString());
+    assertEquals(5L, ((ChannelMessage<?>) recorder.next()).sequence().getAsLong(), "the message after the gap still arrives");
 
     // The count is the connection's: it starts again at 1 on the next one, which is no gap.
     ServerSocket second = upgrade();
@@ -246,10 +247,10 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
     second.send(ledger(1));
     second.send(ledger(2));
     second.send(ledger(4));
-    assertEquals(1L, ((ChannelMessage<?>) recorder.next()).sequence());
-    assertEquals(2L, ((ChannelMessage<?>) recorder.next()).sequence());
+    assertEquals(1L, ((ChannelMessage<?>) recorder.next()).sequence().getAsLong());
+    assertEquals(2L, ((ChannelMessage<?>) recorder.next()).sequence().getAsLong());
     assertEquals(new SequenceGap("ledgers", 3, 3), recorder.next());
-    assertEquals(4L, ((ChannelMessage<?>) recorder.next()).sequence());
+    assertEquals(4L, ((ChannelMessage<?>) recorder.next()).sequence().getAsLong());
     assertNull(recorder.poll());
   }
 
@@ -262,10 +263,12 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
     await(subscribed);
     socket.send("{\"channel\":\"executions\",\"type\":\"snapshot\",\"sequence\":1,\"data\":[]}");
     socket.send("{\"channel\":\"executions\",\"type\":\"update\",\"sequence\":3,\"data\":[]}");
-    assertEquals(1L, ((ChannelMessage<?>) recorder.next()).sequence());
+    assertEquals(1L, ((ChannelMessage<?>) recorder.next()).sequence().getAsLong());
     SequenceGap gap = assertInstanceOf(SequenceGap.class, recorder.next());
     assertEquals(2, gap.first());
-    assertTrue(gap.recovery().contains("ClosedOrders"), gap.recovery());
+    assertEquals(List.of("OpenOrders", "ClosedOrders", "TradesHistory"), gap.recovery());
+    assertEquals("executions sequence 2..2 missing; recover with OpenOrders, ClosedOrders and TradesHistory "
+        + "(POST /0/private/OpenOrders, /0/private/ClosedOrders, /0/private/TradesHistory)", gap.toString());
     assertTrue(((ChannelMessage<?>) recorder.next()).isSnapshot() == false);
   }
 
@@ -283,8 +286,8 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
     assertEquals("L2", ((List<LedgerTransaction>) ((ChannelMessage<?>) recorder.next()).data()).get(0).ledgerId());
     SequenceGap gap = assertInstanceOf(SequenceGap.class, recorder.next());
     assertEquals(new SequenceGap("balances", 3, 3), gap);
-    assertEquals("Ledgers (POST /0/private/Ledgers)", gap.recovery(), "balance updates are ledger entries");
-    assertEquals(4L, ((ChannelMessage<?>) recorder.next()).sequence());
+    assertEquals(List.of("Ledgers"), gap.recovery(), "balance updates are ledger entries");
+    assertEquals(4L, ((ChannelMessage<?>) recorder.next()).sequence().getAsLong());
   }
 
   @Test void theUnifiedBookIsTheChecksummedBookWithAssetClass() throws Exception {
@@ -304,6 +307,9 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
     socket.send(ack("subscribe", id, "{\"channel\":\"book\",\"symbol\":\"PF_XBTUSD\"}"));
     OrderBookSubscription subscription = await(books);
     assertEquals(List.of("PF_XBTUSD"), subscription.symbols());
+    assertEquals(WebSocketEndpoint.UNIFIED_PUBLIC, subscription.endpoint(), "the same shape as ChannelSubscription");
+    assertEquals("book", subscription.channel());
+    assertEquals("OrderBookSubscription{book [PF_XBTUSD] on UNIFIED_PUBLIC}", subscription.toString());
     subscription.close();
     String unsubscribe = socket.next();
     assertEquals("{\"method\":\"unsubscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"PF_XBTUSD\"],"
@@ -331,15 +337,11 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
   }
 
   @Test void backpressureIsTheChannelsDefaultUnlessGiven() throws Exception {
-    assertEquals(Backpressure.FAIL, Backpressure.defaultFor("ledgers"));
-    assertEquals(Backpressure.FAIL, Backpressure.defaultFor("executions"));
-    assertEquals(Backpressure.COALESCE, Backpressure.defaultFor("ticker"));
     ServerSocket socket = upgrade();
     Recorder recorder = new Recorder();
     // A ticker that would coalesce by default fails loudly when asked to: the completion executor is
     // held so that the queue (capacity 1024) fills.
-    CompletableFuture<ChannelSubscription> subscribed = client.spot().ticker(
-        io.github.krakensdk.websocket.model.TickerSubscribeParams.builder().symbol(List.of("BTC/USD")).build(),
+    CompletableFuture<ChannelSubscription> subscribed = client.spot().ticker(p -> p.symbol(List.of("BTC/USD")),
         recorder.typed(), Backpressure.FAIL);
     long id = reqId(socket.next());
     socket.send(ack("subscribe", id, "{\"channel\":\"ticker\",\"symbol\":\"BTC/USD\"}"));
@@ -398,8 +400,8 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
       };
     }
 
-    SpotWebSocket.BalancesListener spotBalances() {
-      return new SpotWebSocket.BalancesListener() {
+    BalancesListener spotBalances() {
+      return new BalancesListener() {
         @Override public void onSnapshot(ChannelMessage<List<AssetBalance>> message) {
           heard.add(message);
         }
@@ -414,8 +416,8 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
       };
     }
 
-    UnifiedWebSocket.BalancesListener unifiedBalances() {
-      return new UnifiedWebSocket.BalancesListener() {
+    BalancesListener unifiedBalances() {
+      return new BalancesListener() {
         @Override public void onSnapshot(ChannelMessage<List<AssetBalance>> message) {
           heard.add(message);
         }

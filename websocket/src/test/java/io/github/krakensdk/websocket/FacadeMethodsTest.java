@@ -107,6 +107,42 @@ final class FacadeMethodsTest extends WebSocketClientTestBase {
     assertEquals(List.of("EOrder:Insufficient funds"), failure.errors());
   }
 
+  @ParameterizedTest(name = "{0}") @MethodSource("methods")
+  void aSuccessWithoutResultFailsAsOutcomeUnknown(Case method) throws Exception {
+    ServerSocket socket = upgrade();
+    CompletableFuture<?> call = method.call().apply(client.spot());
+    long id = reqId(socket.next());
+    // Every reply but the last answers as it should (cancel_order: one per id); the last has no result.
+    List<String> results = method.results();
+    for (String result : results.subList(0, results.size() - 1)) {
+      socket.send("{\"method\":\"" + method.method() + "\",\"result\":" + result + ",\"success\":true,\"req_id\":" + id + "}");
+    }
+    socket.send("{\"method\":\"" + method.method() + "\",\"success\":true,\"req_id\":" + id + "}");
+    KrakenTransportException failure = assertInstanceOf(KrakenTransportException.class, failureOf(call));
+    assertTrue(failure.outcomeUnknown(), "an order method's outcome is unknown: " + failure);
+    assertEquals(method.method(), failure.operationId());
+    assertTrue(failure.getMessage().contains(method.method() + " answered success without result"), failure.getMessage());
+  }
+
+  @Test void aSuccessWithoutResultToAMethodThatChangesNoOrderIsNotOutcomeUnknown() {
+    assertEquals("r", MethodReplies.result("ping", "r"));
+    KrakenTransportException failure = assertThrows(KrakenTransportException.class,
+        () -> MethodReplies.result("ping", null));
+    assertTrue(!failure.outcomeUnknown(), failure.getMessage());
+    assertEquals("r", MethodReplies.result("add_order", "r"));
+    assertTrue(assertThrows(KrakenTransportException.class, () -> MethodReplies.result("add_order", null))
+        .outcomeUnknown());
+  }
+
+  @Test void aTokenGivenByTheCallerIsReplacedByTheConnections() throws Exception {
+    ServerSocket socket = upgrade();
+    CompletableFuture<?> call = client.spot().cancelAll(p -> p.token("the-callers"));
+    String frame = socket.next();
+    assertEquals("{\"method\":\"cancel_all\",\"params\":{\"token\":\"token-1\"},\"req_id\":" + reqId(frame) + "}", frame);
+    socket.send("{\"method\":\"cancel_all\",\"result\":{\"count\":0},\"success\":true,\"req_id\":" + reqId(frame) + "}");
+    await(call);
+  }
+
   @Test void paramsThatBreakTheContractAreRefusedBeforeAnythingIsSent() throws Exception {
     ServerSocket socket = upgrade();
     ConstraintViolationException noSide = assertThrows(ConstraintViolationException.class,

@@ -408,6 +408,8 @@ final class TypedConnectionTest extends WebSocketClientTestBase {
     Level3Books books = new Level3Books();
     Level3BookSubscription subscription = subscribeLevel3(socket, books, "BTC/USD");
     assertEquals("/spot_level3", server.takeRequest().getUrl().encodedPath(), "the level-3 endpoint");
+    assertEquals(WebSocketEndpoint.SPOT_LEVEL3, subscription.endpoint());
+    assertEquals("level3", subscription.channel());
     socket.send(level3Snapshot("BTC/USD", L3_GUIDE_CHECKSUM));
     Level3BookSnapshot book = assertInstanceOf(Level3BookSnapshot.class, books.next());
     assertEquals("BTC/USD", book.symbol());

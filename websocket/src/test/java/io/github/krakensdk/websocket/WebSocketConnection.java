@@ -84,10 +84,13 @@ final class WebSocketConnection {
     return connection.send(requireNonNull(request, "request == null"));
   }
 
-  /** Subscribes with the channel's default {@link Backpressure#defaultFor backpressure}. */
+  /** Subscribes with the facades' default backpressure of the request's channel. */
   CompletableFuture<Subscription> subscribe(JsonRequest request, MessageListener listener) {
     requireNonNull(request, "request == null");
-    return subscribe(request, listener, Backpressure.defaultFor((String) request.params().get("channel")));
+    return subscribe(request, listener, switch (String.valueOf(request.params().get("channel"))) {
+      case "book", "level3", "ticker", "ohlc" -> Backpressure.COALESCE;
+      default -> Backpressure.FAIL;
+    });
   }
 
   /**

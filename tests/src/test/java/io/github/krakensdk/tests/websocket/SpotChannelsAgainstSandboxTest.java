@@ -16,6 +16,7 @@ import io.github.krakensdk.spot.model.TickerInfo;
 import io.github.krakensdk.spot.model.TradeEntry;
 import io.github.krakensdk.spot.model.TradeInfo;
 import io.github.krakensdk.values.OrderPrice;
+import io.github.krakensdk.websocket.BalancesListener;
 import io.github.krakensdk.websocket.ChannelListener;
 import io.github.krakensdk.websocket.ChannelMessage;
 import io.github.krakensdk.websocket.ChannelSubscription;
@@ -221,7 +222,7 @@ class SpotChannelsAgainstSandboxTest {
     }));
     SpotSandboxSession.Received<ChannelMessage<List<AssetBalance>>> snapshots = new SpotSandboxSession.Received<>();
     SpotSandboxSession.Received<ChannelMessage<List<LedgerTransaction>>> updates = new SpotSandboxSession.Received<>();
-    await(spot.balances(p -> {}, new SpotWebSocket.BalancesListener() {
+    await(spot.balances(p -> {}, new BalancesListener() {
       @Override public void onSnapshot(ChannelMessage<List<AssetBalance>> message) {
         snapshots.add(message);
       }
@@ -241,13 +242,13 @@ class SpotChannelsAgainstSandboxTest {
 
     ChannelMessage<List<ExecutionReport>> executionsSnapshot = executions.next();
     assertTrue(executionsSnapshot.isSnapshot());
-    assertEquals(1L, executionsSnapshot.sequence());
+    assertEquals(1L, executionsSnapshot.sequence().getAsLong());
     assertEquals(session.kraken.spot().getOpenOrders().open().size(), executionsSnapshot.data().stream()
         .filter(r -> r.execType().equals(ExecType.NEW)).count(), "the open orders, as REST's");
 
     // The balances snapshot is REST's Balance, asset for asset, at the asset's decimals.
     ChannelMessage<List<AssetBalance>> balances = snapshots.next();
-    assertEquals(1L, balances.sequence());
+    assertEquals(1L, balances.sequence().getAsLong());
     Map<String, BigDecimal> restBalance = session.kraken.spot().getBalance();
     AssetBalance usd = asset(balances.data(), "USD");
     assertEquals(0, restBalance.get("ZUSD").compareTo(usd.balance()), restBalance + " vs " + usd);
@@ -266,7 +267,7 @@ class SpotChannelsAgainstSandboxTest {
         .orderType(io.github.krakensdk.spot.model.OrderType.LIMIT).price(OrderPrice.of(price)).volume(VOLUME)
         .userReference(42)).txid();
     ChannelMessage<List<ExecutionReport>> placed = executions.await(m -> !m.isSnapshot(), "the new order's report");
-    assertEquals(2L, placed.sequence());
+    assertEquals(2L, placed.sequence().getAsLong());
     ExecutionReport report = placed.data().get(0);
     OrderInfo open = session.kraken.spot().getOpenOrders().open().get(txid);
     assertEquals(ExecType.NEW, report.execType());

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.krakensdk.errors.KrakenServiceException;
+import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.runtime.call.CallAttempt;
 import io.github.krakensdk.runtime.call.CallOutcome;
 import io.github.krakensdk.spot.model.AssetPair;
@@ -214,6 +215,23 @@ class SpotMethodsAgainstSandboxTest {
     assertEquals(List.of("EOrder:Unknown order"), assertInstanceOf(KrakenServiceException.class, unknown).errors());
     assertEquals(Map.of(), openOrders());
     assertEquals(OrderStatus.CANCELED, closedOrders().get(txid).status());
+  }
+
+  @Test
+  void aSuccessWithoutResultFailsAsOutcomeUnknownAndRestTellsWhatHappened() throws Exception {
+    session.sandbox.webSocket().omitNextResult("add_order");
+    KrakenTransportException unknown = assertInstanceOf(KrakenTransportException.class,
+        failure(spot.addOrder(p -> p.orderType(OrderType.LIMIT).side(Side.BUY).symbol(SYMBOL).orderQty(VOLUME)
+            .limitPrice(restingPrice).clOrdId("e2e-no-result"))));
+    assertTrue(unknown.outcomeUnknown(), unknown.getMessage());
+    assertEquals("add_order", unknown.operationId());
+    assertTrue(unknown.getMessage().contains("add_order answered success without result"), unknown.getMessage());
+    // The caller reconciles over REST: the order was placed.
+    List<OrderInfo> placed = openOrders().values().stream().filter(o -> "e2e-no-result".equals(o.clientOrderId())).toList();
+    assertEquals(1, placed.size(), "placed, though the reply said nothing of it");
+    // The next order's reply has its result again.
+    assertNotNull(await(spot.addOrder(p -> p.orderType(OrderType.LIMIT).side(Side.BUY).symbol(SYMBOL).orderQty(VOLUME)
+        .limitPrice(restingPrice))).orderId());
   }
 
   @Test

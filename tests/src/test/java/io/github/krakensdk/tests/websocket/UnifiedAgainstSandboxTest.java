@@ -9,6 +9,7 @@ import io.github.krakensdk.KrakenClient;
 import io.github.krakensdk.sandbox.Sandbox;
 import io.github.krakensdk.sandbox.SandboxState;
 import io.github.krakensdk.spot.model.LedgerEntry;
+import io.github.krakensdk.websocket.BalancesListener;
 import io.github.krakensdk.websocket.ChannelListener;
 import io.github.krakensdk.websocket.ChannelMessage;
 import io.github.krakensdk.websocket.ChecksumResult;
@@ -225,7 +226,7 @@ class UnifiedAgainstSandboxTest {
     assertNotNull(holding.cross().effectiveLeverage());
 
     ChannelMessage<List<LedgerTransaction>> ledger = ledgers.await(m -> true);
-    assertEquals(Long.valueOf(1), ledger.sequence(), "the ledgers sequence counts this connection's messages from 1");
+    assertEquals(1L, ledger.sequence().getAsLong(), "the ledgers sequence counts this connection's messages from 1");
     LedgerTransaction entry = ledger.data().get(0);
     assertEquals(CONTRACT + "-" + fill.tradeId(), entry.refId());
     assertEquals(0, entry.fee().compareTo(fill.fees().get(0).qty()));
@@ -365,7 +366,7 @@ class UnifiedAgainstSandboxTest {
     }
   }
 
-  private final class BalancesRecorder implements UnifiedWebSocket.BalancesListener {
+  private final class BalancesRecorder implements BalancesListener {
     final BlockingQueue<ChannelMessage<List<AssetBalance>>> snapshots = new LinkedBlockingQueue<>();
     final BlockingQueue<ChannelMessage<List<LedgerTransaction>>> updates = new LinkedBlockingQueue<>();
 
