@@ -354,4 +354,19 @@ class WebSocketFaultsTest {
     assertEquals("EOrder:Rate limit exceeded", refusal);
     assertTrue(accepted > 0 && accepted <= 30, "the 30 REST orders counted: " + accepted + " more accepted");
   }
+
+  /** The control plane's drop fault names the channels the server can drop, no more and no fewer. */
+  @Test
+  void theControlPlanesDroppableChannelsAreTheServers() throws Exception {
+    String yaml;
+    try (java.io.InputStream published = getClass().getClassLoader().getResourceAsStream("kraken/openapi/sandbox.yaml")) {
+      yaml = new String(published.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    java.util.regex.Matcher enumeration = java.util.regex.Pattern
+        .compile("\\n    WebSocketDropChannel:\\n      type: string\\n      enum: \\[([^\\]]*)\\]").matcher(yaml);
+    assertTrue(enumeration.find(), "sandbox.yaml's WebSocketDropChannel enum");
+    java.util.Set<String> documented = new java.util.TreeSet<>();
+    for (String channel : enumeration.group(1).split(",")) documented.add(channel.strip());
+    assertEquals(new java.util.TreeSet<>(Faults.DROPPABLE_CHANNELS), documented);
+  }
 }
