@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.krakensdk.websocket.model.ExecutionReport;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.Test;
 
@@ -44,14 +47,22 @@ final class ClientResourcesTest extends WebSocketClientTestBase {
 
   @Test void aRefusedSubscribeLeavesNoReaderBehind() throws Exception {
     ServerSocket socket = upgrade();
-    CompletableFuture<ChannelSubscription> subscribed = client.spot().executions(p -> {}, message -> {});
+    CompletableFuture<Throwable> told = new CompletableFuture<>();
+    CompletableFuture<ChannelSubscription> subscribed = client.spot().executions(p -> {},
+        new ChannelListener<>() {
+          @Override public void onMessage(ChannelMessage<List<ExecutionReport>> message) {
+          }
+
+          @Override public void onFailure(Throwable failure) {
+            told.complete(failure);
+          }
+        });
     long id = reqId(socket.next());
     socket.send("{\"method\":\"subscribe\",\"success\":false,\"error\":\"EGeneral:Invalid arguments\",\"req_id\":"
         + id + "}");
     failureOf(subscribed);
-    EndpointCodec codec = client.codec(WebSocketEndpoint.SPOT_PRIVATE);
-    // onFailure runs on the completion executor: wait for it through a task queued after it.
-    CompletableFuture.runAsync(() -> {}, completion).get();
-    assertFalse(codec.tracks("executions"));
+    told.get(5, TimeUnit.SECONDS); // the listener is told after the reader is let go
+    assertFalse(client.codec(WebSocketEndpoint.SPOT_PRIVATE).tracks("executions"));
   }
+
 }
