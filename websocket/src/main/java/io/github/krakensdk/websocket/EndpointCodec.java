@@ -11,7 +11,6 @@ import io.github.krakensdk.websocket.internal.model.WsRequest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +19,8 @@ import java.util.concurrent.Executor;
 /**
  * The {@link ModelCodec} of one endpoint's connection, with what the typed facades need to see of
  * every frame, in the order the socket delivers them: the {@code sequence} of the numbered
- * channels (a gap found here reaches the subscription with the message that revealed it; the count
+ * channels (a gap found here reaches the subscription with the message that revealed it, as the
+ * {@link Inbound#detail()} of that message, so an undelivered message leaves nothing behind; the count
  * starts again whenever the channel's subscribe is written, which happens on every new connection),
  * and the channels pushed without a subscription ({@code status}), kept and handed to their
  * listeners. The connection calls it under its lock; listeners run on a serial executor.
@@ -29,7 +29,6 @@ final class EndpointCodec implements RequestWriter<WsRequest>, FrameDispatcher<W
   private final ModelCodec models;
   private final Executor serial;
   private final Map<String, Sequence> sequences = new HashMap<>();
-  private final Map<WsMessage, SequenceGap> gaps = new IdentityHashMap<>();
   private final Map<String, WsMessage> latestPushed = new HashMap<>();
   private final Map<String, List<KrakenWebSocketClient.Delivery>> pushed = new HashMap<>();
   private final Set<String> pushedChannels;
@@ -49,9 +48,18 @@ final class EndpointCodec implements RequestWriter<WsRequest>, FrameDispatcher<W
     sequences.computeIfAbsent(channel, c -> new Sequence()).reader = delivery;
   }
 
-  /** The gap {@code message} revealed, once; null when it revealed none. */
-  synchronized SequenceGap takeGap(WsMessage message) {
-    return gaps.remove(message);
+  /**
+   * Stops numbering {@code channel}'s messages for {@code delivery} (unsubscribed or failed), so the
+   * codec no longer holds the caller's listener; a later subscription's {@link #track} wins over it.
+   */
+  synchronized void untrack(String channel, KrakenWebSocketClient.Delivery delivery) {
+    Sequence sequence = sequences.get(channel);
+    if (sequence != null && sequence.reader == delivery) sequences.remove(channel);
+  }
+
+  /** Whether {@code channel}'s messages are numbered now (for tests). */
+  synchronized boolean tracks(String channel) {
+    return sequences.containsKey(channel);
   }
 
   /** Hands {@code delivery} the last message of pushed {@code channel}, if any, then every new one. */
@@ -117,12 +125,13 @@ final class EndpointCodec implements RequestWriter<WsRequest>, FrameDispatcher<W
     Inbound<WsMessage> inbound = models.dispatch(text);
     if (inbound.isReply()) return inbound;
     WsMessage message = inbound.message();
+    SequenceGap gap = null;
     Sequence sequence = sequences.get(inbound.channel());
     if (sequence != null && sequence.reader != null) {
       Long number = sequence.reader.sequence(message);
       if (number != null) {
         if (!sequence.restart && number > sequence.last + 1) {
-          gaps.put(message, new SequenceGap(inbound.channel(), sequence.last + 1, number - 1));
+          gap = new SequenceGap(inbound.channel(), sequence.last + 1, number - 1);
         }
         // A number at or below the last one starts a new count (a new subscription): no gap either.
         sequence.restart = false;
@@ -135,7 +144,7 @@ final class EndpointCodec implements RequestWriter<WsRequest>, FrameDispatcher<W
         serial.execute(() -> listener.onMessage(message));
       }
     }
-    return inbound;
+    return gap == null ? inbound : inbound.withDetail(gap);
   }
 
   @Override public WsMessage coalesce(WsMessage older, WsMessage newer) {

@@ -102,8 +102,11 @@ import okhttp3.OkHttpClient;
  * <p><b>Threads.</b> Instances are thread-safe. Futures complete and listeners run on the {@link
  * Builder#completionExecutor completion executor} (a client-owned pool by default), never on an
  * OkHttp thread nor under a connection's lock; {@link CallListener#connectionEvent} comes there
- * too, one event at a time, in the order the connection went through them. {@link #close()} closes every connection (orders in flight fail as
- * outcome-unknown) and releases what the client owns.
+ * too, one event at a time, in the order the connection went through them. {@link #close()}
+ * closes every connection (orders in flight fail as outcome-unknown) and releases what the client
+ * owns: its timer, its completion pool and the OkHttpClient it built (dispatcher threads and pooled
+ * connections), so a {@code main} ends at once; a given {@link Builder#httpClient httpClient} or
+ * executor is left to its owner.
  */
 public final class KrakenWebSocketClient implements Closeable {
   private final WebSocketEnvironment environment;
@@ -116,6 +119,8 @@ public final class KrakenWebSocketClient implements Closeable {
   private final Duration replyTimeout;
   private final int queueCapacity;
   private final OkHttpClient http;
+  /** Whether {@link #http} was built here (no {@link Builder#httpClient} given): then {@link #close()} releases it. */
+  private final boolean ownsHttp;
   private final Executor completion;
   private final ExecutorService ownedCompletion;
   private final Scheduler scheduler;
@@ -145,6 +150,7 @@ public final class KrakenWebSocketClient implements Closeable {
     this.replyTimeout = builder.replyTimeout;
     this.queueCapacity = builder.queueCapacity;
     // Kraken's liveness is the application ping; OkHttp's protocol pings would be a second clock.
+    this.ownsHttp = builder.httpClient == null;
     this.http = (builder.httpClient != null ? builder.httpClient.newBuilder() : new OkHttpClient.Builder())
         .pingInterval(Duration.ZERO)
         .build();
@@ -239,17 +245,23 @@ public final class KrakenWebSocketClient implements Closeable {
     codec.track(channel, delivery);
     Connection<WsRequest, WsMessage>.Sub sub = engine.subscribe(request, new Sink<>() {
       @Override public void onMessage(WsMessage message) {
-        SequenceGap gap = codec.takeGap(message);
-        if (gap != null) delivery.onSequenceGap(gap);
+        delivery.onMessage(message);
+      }
+
+      @Override public void onMessage(WsMessage message, Object detail) {
+        if (detail instanceof SequenceGap gap) delivery.onSequenceGap(gap);
         delivery.onMessage(message);
       }
 
       @Override public void onFailure(Throwable failure) {
+        codec.untrack(channel, delivery);
         delivery.onFailure(failure);
       }
     }, backpressure);
-    ChannelSubscription subscription = new ChannelSubscription(endpoint, channel,
-        () -> engine.unsubscribe(sub).thenApply(acks -> null), sub::coalesced);
+    ChannelSubscription subscription = new ChannelSubscription(endpoint, channel, () -> {
+      codec.untrack(channel, delivery);
+      return engine.unsubscribe(sub).thenApply(acks -> null);
+    }, sub::coalesced);
     return sub.acknowledged().thenApply(acknowledged -> subscription);
   }
 
@@ -298,7 +310,8 @@ public final class KrakenWebSocketClient implements Closeable {
     return sub.acknowledged().thenApply(acknowledged -> subscription);
   }
 
-  private synchronized EndpointCodec codec(WebSocketEndpoint endpoint) {
+  /** The codec of {@code endpoint}'s connection, made on the first call. */
+  synchronized EndpointCodec codec(WebSocketEndpoint endpoint) {
     return codecs.computeIfAbsent(endpoint, e -> {
       Set<String> pushed = new HashSet<>(SpotWebSocket.PUSHED.getOrDefault(e, Set.of()));
       pushed.addAll(UnifiedWebSocket.PUSHED.getOrDefault(e, Set.of()));
@@ -330,6 +343,17 @@ public final class KrakenWebSocketClient implements Closeable {
     for (Connection<?, ?> engine : engines) engine.close();
     if (ownedScheduler != null) ownedScheduler.shutdown();
     if (ownedCompletion != null) ownedCompletion.shutdown();
+    if (ownsHttp) {
+      // OkHttp's dispatcher threads are not daemons and idle for 60 s: a main that closed the
+      // client would wait for them. A given OkHttpClient is the caller's to shut down.
+      http.dispatcher().executorService().shutdown();
+      http.connectionPool().evictAll();
+    }
+  }
+
+  /** The OkHttpClient the connections use (for tests). */
+  OkHttpClient httpClient() {
+    return http;
   }
 
   @Override public String toString() {
@@ -371,6 +395,7 @@ public final class KrakenWebSocketClient implements Closeable {
     /**
      * The OkHttp client to share (its dispatcher, connection pool, proxy); the client's own
      * protocol pings are turned off in the copy used, since the liveness check is Kraken's ping.
+     * The client never shuts it down: its owner does.
      */
     public Builder httpClient(OkHttpClient httpClient) {
       this.httpClient = requireNonNull(httpClient, "httpClient == null");

@@ -258,6 +258,9 @@ final class KrakenWebSocketClientTest extends WebSocketClientTestBase {
     awaitEvent("budget PT10M");
     clock.advance(Duration.ofMinutes(10).minusNanos(1));
     assertEquals(1, server.getRequestCount());
+    // The subscribe waited longer than its reply timeout for the connection: it failed and is gone.
+    assertEquals(List.of(), connection.subscriptions());
+    connection.send(JsonRequest.of("cancel_all", Map.of()));
     clock.advance(Duration.ofNanos(1));
     assertTrue(second.next().contains("\"token\":\"token-2\""));
   }

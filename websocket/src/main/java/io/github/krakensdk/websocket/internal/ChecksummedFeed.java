@@ -6,6 +6,8 @@ import io.github.krakensdk.websocket.Backpressure;
 import io.github.krakensdk.websocket.ChecksumResult;
 import io.github.krakensdk.websocket.internal.model.WsMessage;
 import io.github.krakensdk.websocket.internal.model.WsRequest;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +25,25 @@ import java.util.function.Consumer;
  * class exists to prevent. Messages arrive on the completion executor one at a time, so the books
  * need no lock.
  *
+ * <p><b>Brake.</b> A symbol's first mismatch is resubscribed at once (one corrupted or lost message
+ * is the usual cause, and the book is back within a round trip); each further mismatch without a
+ * matching book in between waits longer on the client's {@link Scheduler}: 1 s, 2 s, 4 s. The
+ * {@value #MAX_CONSECUTIVE_MISMATCHES}th mismatch in a row ends the whole subscription: it is
+ * unsubscribed and the listener's {@code onFailure} gets an {@link IllegalStateException} naming
+ * the symbol and the last result. A cause that persists (a precision the client and the service
+ * disagree on, a server bug) would otherwise loop unsubscribe/subscribe against Kraken's message
+ * rate limit, and a book that can never be verified is better reported than retried forever
+ * (about 7 s of retries in all). A match resets the symbol's count.
+ *
  * @param <S> the immutable copy a listener gets
  * @param <B> the book kept per symbol
  */
 public abstract class ChecksummedFeed<S, B extends ChecksummedBook<S>> implements Sink<WsMessage> {
+  /** Mismatches of one symbol in a row, without a matching book between them, that end the subscription. */
+  public static final int MAX_CONSECUTIVE_MISMATCHES = 5;
+  /** The wait before the second resubscribe of a symbol in a row; it doubles for each one after. */
+  static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
+
   private final WsRequest request;
   private final ModelCodec codec;
   private final Map<String, B> books = new LinkedHashMap<>(); // read and replaced on the one delivering thread
@@ -36,6 +53,9 @@ public abstract class ChecksummedFeed<S, B extends ChecksummedBook<S>> implement
   private final Consumer<Throwable> onFailure;
   private volatile Connection<WsRequest, WsMessage> connection;
   private volatile Connection<WsRequest, WsMessage>.Sub sub;
+  private final Map<String, Integer> mismatches = new HashMap<>(); // on the one delivering thread
+  private final Map<String, Scheduler.Cancellable> delayedResubscribes = new ConcurrentHashMap<>();
+  private volatile boolean ended;
 
   /**
    * A feed for {@code request}'s symbols, each with a book from {@code newBook(symbol, depth)}:
@@ -105,19 +125,68 @@ public abstract class ChecksummedFeed<S, B extends ChecksummedBook<S>> implement
 
   /** Publishes {@code book}'s copy when {@code result} matched, else resynchronises its symbol. */
   final void verified(B book, ChecksumResult result) {
+    if (ended) return; // a message queued before the subscription ended
+    String symbol = book.symbol();
     if (result.matches()) {
+      mismatches.remove(symbol);
+      cancelDelayedResubscribe(symbol);
       S copy = book.snapshot();
-      latest.put(book.symbol(), copy);
+      latest.put(symbol, copy);
       onBook.accept(copy);
-    } else {
-      latest.remove(book.symbol());
-      resubscribe(book.symbol());
-      onMismatch.accept(result);
+      return;
     }
+    latest.remove(symbol);
+    int inARow = mismatches.merge(symbol, 1, Integer::sum);
+    if (inARow >= MAX_CONSECUTIVE_MISMATCHES) {
+      onMismatch.accept(result);
+      end(new IllegalStateException(result.channel() + " " + symbol + ": " + inARow
+          + " checksum mismatches in a row without a matching book (last: expected " + result.expected()
+          + ", computed " + result.computed() + "); the subscription ended"));
+      return;
+    }
+    if (inARow == 1) {
+      resubscribe(symbol);
+    } else {
+      resubscribeLater(symbol, FIRST_BACKOFF.multipliedBy(1L << (inARow - 2)));
+    }
+    onMismatch.accept(result);
   }
 
   @Override public final void onFailure(Throwable failure) {
+    if (ended) return;
+    ended = true;
+    cancelDelayedResubscribes();
     onFailure.accept(failure);
+  }
+
+  /** Ends the subscription from here: unsubscribed, no longer sent on reconnect, the listener told once. */
+  private void end(Throwable failure) {
+    ended = true;
+    cancelDelayedResubscribes();
+    Connection<WsRequest, WsMessage> on = connection;
+    Connection<WsRequest, WsMessage>.Sub live = sub;
+    if (on != null && live != null) on.unsubscribe(live);
+    onFailure.accept(failure);
+  }
+
+  private void resubscribeLater(String symbol, Duration delay) {
+    Connection<WsRequest, WsMessage> on = connection;
+    if (on == null) return;
+    cancelDelayedResubscribe(symbol);
+    delayedResubscribes.put(symbol, on.scheduler().schedule(() -> {
+      delayedResubscribes.remove(symbol);
+      // A reconnect in the meantime resubscribed every symbol; its snapshot may have matched already.
+      if (!ended && !latest.containsKey(symbol)) resubscribe(symbol);
+    }, delay.toNanos()));
+  }
+
+  private void cancelDelayedResubscribe(String symbol) {
+    Scheduler.Cancellable delayed = delayedResubscribes.remove(symbol);
+    if (delayed != null) delayed.cancel();
+  }
+
+  private void cancelDelayedResubscribes() {
+    for (String symbol : List.copyOf(delayedResubscribes.keySet())) cancelDelayedResubscribe(symbol);
   }
 
   private void resubscribe(String symbol) {

@@ -54,13 +54,31 @@ import okhttp3.WebSocketListener;
  * one. Kraken answers every subscribe, once per pair, within milliseconds: a connection whose pongs
  * arrive but that leaves a subscribe unanswered is not one to trust with the subscription.
  *
- * <p><b>The end.</b> A close with 1008, an upgrade refused with HTTP 401/403 and the caller's
- * {@link #close()} end the connection for good: every live subscription's sink gets {@code
+ * <p><b>Waiting for the connection.</b> A request made while the connection is down waits for it,
+ * but no longer than the reply timeout counted from the call: a method still unsent then fails as
+ * not sent ({@link KrakenTransportException#outcomeUnknown()} false: nothing went out, safe to send
+ * again), and a subscribe not yet acknowledged and not on the wire fails its {@link
+ * Sub#acknowledged()} and is forgotten (nothing is sent for it on a later reconnect). The reason
+ * names why the connection is down (the last drop or token failure). A caller's deadline is the
+ * call's, as a REST call's timeout is: a connection that cannot be had (a refusing network, a
+ * budget spent, a failing token source) must not turn {@code join()} into a hang. A method that is
+ * sent gets the full reply timeout from the moment it goes out, so an order is never failed as
+ * outcome-unknown for time spent before it was sent.
+ *
+ * <p><b>Tokens.</b> A {@link TokenSource} failure that asking again cannot cure (the key lacks the
+ * WebSocket permission, the key or signature is invalid, the SDK refused locally, such as a closed
+ * {@code KrakenClient}: see {@code TokenFailures}) ends the connection like a refused upgrade;
+ * every other one (network, rate limit, service unavailable) is retried with the reconnect
+ * backoff.
+ *
+ * <p><b>The end.</b> A close with 1008, an upgrade refused with HTTP 401/403, a permanent token
+ * failure and the caller's {@link #close()} end the connection for good: every live subscription's sink gets {@code
  * onFailure}, every pending request fails (orders in flight as outcome-unknown, requests not yet
  * sent as not sent), and every later {@link #send}, {@link #subscribe} fails at once with the
  * reason it ended, without opening a socket. Kraken refuses a new connection the same way while the
  * cause (a refused token, a revoked permission, a policy breach) lasts, so reopening on the next
- * request would spend the connection budget on refusals and hide the cause.
+ * request would spend the connection budget on refusals and hide the cause. The failures carry the
+ * end's cause (the token source's exception) as their cause's cause.
  *
  * <p><b>Shared subscriptions.</b> Kraken holds one subscription per channel, pair and options (a
  * second subscribe is refused with "Already subscribed", and one unsubscribe ends it for every
@@ -122,6 +140,9 @@ public final class Connection<Q, M> {
   private boolean started;
   private boolean terminated;
   private String terminalReason;
+  private Throwable terminalCause;
+  /** Why the connection is down now (the last drop or token failure), for a request that waited in vain. */
+  private String downReason = "not connected yet";
   private String token;
   private long pingReqId = -1;
   private Scheduler.Cancellable livenessTimer;
@@ -176,6 +197,11 @@ public final class Connection<Q, M> {
     return endpoint;
   }
 
+  /** The clock and timers this connection runs on (the client's). */
+  public Scheduler scheduler() {
+    return scheduler;
+  }
+
   /** Opens the connection (once); later calls do nothing. */
   public synchronized void start() {
     if (started) return;
@@ -204,13 +230,42 @@ public final class Connection<Q, M> {
     Pending pending = new Pending(request, null);
     pending.reported = true;
     if (terminated) {
-      finish(pending, null, notSent(pending.method, endedReason()));
+      finish(pending, null, ended(pending.method));
     } else if (socket != null) {
       transmit(pending);
     } else {
-      outbox.add(pending);
+      awaitConnection(pending);
     }
     return pending.future;
+  }
+
+  /**
+   * Keeps {@code pending} for the next connection until the reply timeout, counted from the call,
+   * passes; then it fails as not sent.
+   */
+  private void awaitConnection(Pending pending) {
+    outbox.add(pending);
+    long remaining = pending.createdNanos + replyTimeout.toNanos() - scheduler.nanoTime();
+    cancel(pending.timeout);
+    pending.timeout = scheduler.schedule(() -> onUnsentTimeout(pending), remaining);
+  }
+
+  /** {@code pending} was never sent within the reply timeout of its call. */
+  private synchronized void onUnsentTimeout(Pending pending) {
+    if (!outbox.remove(pending)) return;
+    finish(pending, null, notSent(pending.method, "no connection to " + endpoint + " within " + replyTimeout
+        + " of the call (" + downReason + ")"));
+  }
+
+  /** {@code sub} is neither acknowledged nor on the wire at the reply timeout of its call: it is forgotten. */
+  private synchronized void onSubscribeDeadline(Sub sub) {
+    if (sub.acknowledged.isDone() || !subscriptions.contains(sub)) return;
+    for (Pending pending : inFlight.values()) {
+      if (pending.sub == sub) return; // on the wire: its own reply timeout decides
+    }
+    release(sub); // never sent, so nothing to unsubscribe; a holder sharing it takes its place
+    sub.fail(notSent("subscribe", "no connection to " + endpoint + " within " + replyTimeout
+        + " of the call (" + downReason + ")"));
   }
 
   /**
@@ -264,7 +319,7 @@ public final class Connection<Q, M> {
     sub.inline = inline;
     if (terminated) {
       sub.ended();
-      sub.fail(notSent("subscribe", endedReason()));
+      sub.fail(ended("subscribe"));
       return sub;
     }
     Sub holder = holderOf(sub);
@@ -279,6 +334,7 @@ public final class Connection<Q, M> {
       return sub;
     }
     subscriptions.add(sub);
+    scheduler.schedule(() -> onSubscribeDeadline(sub), replyTimeout.toNanos());
     if (socket != null) transmit(new Pending(request, sub));
     return sub;
   }
@@ -470,8 +526,15 @@ public final class Connection<Q, M> {
     if (failure != null || fresh == null) {
       opening = false;
       generation++;
-      String reason = "no token: " + (failure != null ? failure : "the token source gave null");
+      Throwable cause = failure == null ? null : TokenFailures.unwrap(failure);
+      String reason = "no token: " + (cause != null ? cause : "the token source gave null");
+      downReason = reason;
       event(ConnectionEvent.Kind.DISCONNECTED, ABNORMAL_CLOSURE, reason, Duration.ZERO);
+      if (cause != null && TokenFailures.isPermanent(cause)) {
+        terminalCause = cause;
+        terminate(reason);
+        return;
+      }
       scheduleReconnect(reconnector.failed(OptionalLong.empty()));
       return;
     }
@@ -517,6 +580,7 @@ public final class Connection<Q, M> {
     cancel(livenessTimer);
     pingReqId = -1;
     failInFlight("the connection dropped (" + code + " " + reason + ")");
+    downReason = "the connection dropped (" + code + " " + reason + ")";
     event(ConnectionEvent.Kind.DISCONNECTED, code, reason, Duration.ZERO);
     scheduleReconnect(failure ? reconnector.failed(httpStatus) : reconnector.closed(code));
   }
@@ -555,9 +619,9 @@ public final class Connection<Q, M> {
     terminalReason = reason;
     cancel(reconnectTimer);
     cancel(livenessTimer);
-    for (Pending pending : outbox) finish(pending, null, notSent(pending.method, endedReason()));
+    for (Pending pending : outbox) finish(pending, null, ended(pending.method));
     outbox.clear();
-    KrakenTransportException ended = notSent("subscribe", endedReason());
+    KrakenTransportException ended = ended("subscribe");
     List<Sub> live = new ArrayList<>(subscriptions);
     subscriptions.clear();
     for (Sub sub : live) {
@@ -565,6 +629,11 @@ public final class Connection<Q, M> {
       sub.fail(ended);
     }
     event(ConnectionEvent.Kind.TERMINATED, ConnectionEvent.NO_CLOSE_CODE, reason, Duration.ZERO);
+  }
+
+  /** A request's failure after the end: not sent, with the end's reason and cause. */
+  private KrakenTransportException ended(String method) {
+    return new KrakenTransportException(method, new IOException(endedReason(), terminalCause), false);
   }
 
   /** Why a request made after the end fails: the end's own reason. */
@@ -650,12 +719,14 @@ public final class Connection<Q, M> {
     }
     // Timed from before the frame goes out, so that no reply can come before its timer is set.
     int gen = generation;
+    cancel(pending.timeout); // its wait for the connection is over
     pending.timeout = scheduler.schedule(() -> onReplyTimeout(gen, id, pending), replyTimeout.toNanos());
     if (!socket.send(text)) {
       // The socket is closing: nothing went out; it waits for the next connection.
       cancel(pending.timeout);
       inFlight.remove(id);
-      if (pending.sub == null) outbox.add(pending);
+      pending.sent = false;
+      if (pending.sub == null) awaitConnection(pending);
     }
   }
 
@@ -715,7 +786,7 @@ public final class Connection<Q, M> {
   private void deliver(Sub sub, Inbound<M> inbound) {
     if (sub.inline) {
       try {
-        sub.sink.onMessage(inbound.message());
+        sub.sink.onMessage(inbound.message(), inbound.detail());
       } catch (RuntimeException e) {
         logger.log(Level.WARNING, endpoint + ": a " + sub.channel + " listener threw; the message was dropped", e);
       }
@@ -1034,7 +1105,9 @@ public final class Connection<Q, M> {
         if (!message.coalesceKey().equals(older.coalesceKey())) continue;
         M merged = dispatcher.coalesce(older.message(), message.message());
         if (merged == null) return false;
-        items.set(i, Inbound.channelMessage(older.channel(), older.symbol(), older.coalesceKey(), merged));
+        Object detail = older.detail() != null ? older.detail() : message.detail();
+        items.set(i, Inbound.channelMessage(older.channel(), older.symbol(), older.coalesceKey(), merged)
+            .withDetail(detail));
         queue.clear();
         queue.addAll(items);
         coalesced++;
@@ -1077,7 +1150,7 @@ public final class Connection<Q, M> {
         }
         try {
           if (deliverFailure != null) sink.onFailure(deliverFailure);
-          else sink.onMessage(next.message());
+          else sink.onMessage(next.message(), next.detail());
         } catch (RuntimeException e) {
           logger.log(Level.WARNING, endpoint + ": a " + channel + " listener threw; the message was dropped", e);
         }

@@ -14,9 +14,10 @@ public final class Inbound<M> {
   private final String symbol;
   private final String coalesceKey;
   private final M message;
+  private final Object detail;
 
   private Inbound(boolean reply, String method, long reqId, boolean success, String error, String channel,
-      String symbol, String coalesceKey, M message) {
+      String symbol, String coalesceKey, M message, Object detail) {
     this.reply = reply;
     this.method = method;
     this.reqId = reqId;
@@ -26,11 +27,12 @@ public final class Inbound<M> {
     this.symbol = symbol;
     this.coalesceKey = coalesceKey;
     this.message = message;
+    this.detail = detail;
   }
 
   /** A method reply: {@code success} false means {@code error} is set. */
   public static <M> Inbound<M> reply(String method, long reqId, boolean success, String error, M message) {
-    return new Inbound<>(true, method, reqId, success, error, null, null, null, message);
+    return new Inbound<>(true, method, reqId, success, error, null, null, null, message, null);
   }
 
   /**
@@ -38,7 +40,17 @@ public final class Inbound<M> {
    * equal {@code coalesceKey} (null: never merged) may be merged by {@link FrameDispatcher#coalesce}.
    */
   public static <M> Inbound<M> channelMessage(String channel, String symbol, String coalesceKey, M message) {
-    return new Inbound<>(false, null, NO_REQ_ID, false, null, channel, symbol, coalesceKey, message);
+    return new Inbound<>(false, null, NO_REQ_ID, false, null, channel, symbol, coalesceKey, message, null);
+  }
+
+  /**
+   * This message with {@code detail}: what the dispatcher learnt about it in wire order (the
+   * sequence gap it revealed) and the subscription's sink gets with it ({@link Sink#onMessage(Object,
+   * Object)}). Carried here, not in a side table, so a message that is never delivered (its
+   * subscription ended, overflowed or was closed) leaves nothing behind.
+   */
+  public Inbound<M> withDetail(Object detail) {
+    return new Inbound<>(reply, method, reqId, success, error, channel, symbol, coalesceKey, message, detail);
   }
 
   public boolean isReply() {
@@ -75,5 +87,10 @@ public final class Inbound<M> {
 
   public M message() {
     return message;
+  }
+
+  /** See {@link #withDetail}; null when there is none. */
+  public Object detail() {
+    return detail;
   }
 }

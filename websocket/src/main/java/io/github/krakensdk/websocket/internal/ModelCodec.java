@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The generated-model seams: writes {@link WsRequest}s through {@link WebSocketCodec#write} (so a
@@ -198,12 +199,27 @@ public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatch
   /**
    * Book and level-3 updates merge by concatenating their level (order) changes in order, each side
    * on its own, keeping the newer checksum
-   * and timestamp; a snapshot replaces what was queued before it; a ticker or candle replaces the
-   * older one. Anything else is not merged.
+   * and timestamp; a snapshot replaces what was queued before it. A ticker replaces the older one
+   * (every ticker message carries the whole ticker). A candle replaces the older one only when both
+   * are the same single candle ({@code interval_begin} equal): candle t's last update holds its
+   * final values, which the first update of candle t+1 must not erase, and a multi-candle snapshot
+   * holds history. The merged message keeps the older one's {@code type}, so a {@code snapshot}
+   * still reads as one. Anything else is not merged.
    */
   @Override public WsMessage coalesce(WsMessage older, WsMessage newer) {
-    if (newer instanceof TickerMessage && older instanceof TickerMessage) return newer;
-    if (newer instanceof OhlcMessage && older instanceof OhlcMessage) return newer;
+    if (newer instanceof TickerMessage newTicker && older instanceof TickerMessage oldTicker) {
+      return newTicker.toBuilder().type(oldTicker.type()).build();
+    }
+    if (newer instanceof OhlcMessage newCandle && older instanceof OhlcMessage oldCandle) {
+      if (oldCandle.data().size() != 1 || newCandle.data().size() != 1) return null;
+      OhlcData before = oldCandle.data().get(0);
+      OhlcData after = newCandle.data().get(0);
+      if (!Objects.equals(before.intervalBegin(), after.intervalBegin())
+          || !Objects.equals(before.interval(), after.interval())) {
+        return null;
+      }
+      return newCandle.toBuilder().type(oldCandle.type()).build();
+    }
     if (newer instanceof Level3SnapshotMessage && (older instanceof Level3SnapshotMessage
         || older instanceof Level3UpdateMessage)) {
       return newer;
