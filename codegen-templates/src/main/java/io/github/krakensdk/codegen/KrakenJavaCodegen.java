@@ -274,6 +274,7 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
     additionalProperties.put("wsReplyRoutes", values.get("wsReplyRoutes"));
     additionalProperties.put("wsChannelRoutes", values.get("wsChannelRoutes"));
     additionalProperties.put("wsRequests", values.get("wsRequests"));
+    additionalProperties.put("wsTokenRequests", values.get("wsTokenRequests"));
     additionalProperties.put("wsSubscriptions", values.get("wsSubscriptions"));
     additionalProperties.put("wsSubscriptionResultClass", values.get("wsSubscriptionResultClass"));
     List<Map<String, Object>> facades = WebSocketFacades.values(routing, this::toModelName, this::methodConstant,
@@ -413,6 +414,9 @@ public class KrakenJavaCodegen extends JavaClientCodegen {
         typeEmptyObjectReferences(model);
         // The signer fills these in on the wire; no Java type carries them.
         model.vars.removeIf(p -> Boolean.TRUE.equals(p.vendorExtensions.get(OperationRequests.SIGNER_FILLED)));
+        // The WebSocket connection puts these into the frame it sends (its token): no params model carries them.
+        model.vars.removeIf(p -> Boolean.TRUE.equals(p.vendorExtensions.get(WebSocketRouting.CONNECTION_SET)));
+        model.requiredVars.removeIf(p -> Boolean.TRUE.equals(p.vendorExtensions.get(WebSocketRouting.CONNECTION_SET)));
         markArrayForm(model);
         Map<String, OperationRequests.Member> members = requests.members(model.name);
         model.vendorExtensions.put("x-gen-operation-request", members != null);

@@ -90,7 +90,6 @@ final class WebSocketFacades {
         value.put("requestClassname", className.apply(subscribe.schema()));
         value.put("factory", WebSocketRouting.factoryName(className.apply(subscribe.schema())));
         value.put("paramsClassname", className.apply(subscribe.params()));
-        value.put("paramsToken", routing.hasMember(subscribe.params(), "token"));
         value.put("defaultBackpressure", COALESCED.contains(channel) ? "COALESCE" : "FAIL");
         String assetClass = assetClass(schemas, subscribe.params());
         value.put("assetClassRequired", unified && "required".equals(assetClass));
@@ -168,7 +167,6 @@ final class WebSocketFacades {
           throw new IllegalArgumentException(request.schema() + ": a method of a facade needs params");
         }
         value.put("paramsClassname", className.apply(request.params()));
-        value.put("paramsToken", routing.hasMember(request.params(), "token"));
         String assetClass = assetClass(schemas, request.params());
         value.put("assetClassRequired", unified && "required".equals(assetClass));
         value.put("assetClassRejected", unified && "rejected".equals(assetClass));

@@ -33,6 +33,7 @@ final class WebSocketRouting {
   static final String SUCCESS = "x-kraken-ws-success";
   static final String ENDPOINT = "x-kraken-ws-endpoint";
   static final String ASSET_CLASS = "x-kraken-ws-asset-class";
+  static final String CONNECTION_SET = "x-kraken-ws-connection-set";
   /** The route key part that stands for "any value" or "absent" in the dispatcher's tables. */
   static final String ANY = "*";
 
@@ -203,6 +204,37 @@ final class WebSocketRouting {
   }
 
   /** Whether schema {@code name} of the contract declares member {@code member}. */
+  /**
+   * Whether the params schema {@code name} takes the connection's token: its {@code token} member
+   * is marked {@code x-kraken-ws-connection-set: true}, the one member the connection can fill in.
+   *
+   * @throws IllegalArgumentException if another member is marked
+   */
+  boolean takesToken(String name) {
+    Set<String> marked = connectionSet(name);
+    if (!marked.isEmpty() && !marked.equals(Set.of("token"))) {
+      throw new IllegalArgumentException(name + ": " + CONNECTION_SET + " marks " + marked
+          + "; the connection fills in only its token");
+    }
+    return marked.contains("token");
+  }
+
+  /** The members of the params schema {@code name} marked {@code x-kraken-ws-connection-set: true}. */
+  private Set<String> connectionSet(String name) {
+    Schema<?> schema = ContractOnly.resolve(openAPI, schemaNamed(name));
+    Set<String> marked = new TreeSet<>();
+    if (schema != null && schema.getProperties() != null) {
+      schema.getProperties().forEach((member, property) -> {
+        Schema<?> resolved = ContractOnly.resolve(openAPI, property);
+        boolean set = property.getExtensions() != null && Boolean.TRUE.equals(property.getExtensions().get(CONNECTION_SET))
+            || resolved != null && resolved.getExtensions() != null
+            && Boolean.TRUE.equals(resolved.getExtensions().get(CONNECTION_SET));
+        if (set) marked.add(member);
+      });
+    }
+    return marked;
+  }
+
   boolean hasMember(String name, String member) {
     Schema<?> schema = ContractOnly.resolve(openAPI, schemaNamed(name));
     return schema != null && schema.getProperties() != null && schema.getProperties().containsKey(member);
@@ -283,7 +315,8 @@ final class WebSocketRouting {
   /**
    * The template values: {@code wsReplyClasses}, {@code wsChannelMessageClasses} (the distinct
    * {@code classname}s), {@code wsReplyRoutes}, {@code wsChannelRoutes} (each {@code key}, {@code
-   * classname}), {@code wsRequests} and {@code wsSubscriptions}.
+   * classname}), {@code wsRequests}, {@code wsTokenRequests} (the requests whose params take the
+   * connection's token) and {@code wsSubscriptions}.
    */
   Map<String, Object> templateValues(Function<String, String> className, Function<String, String> methodConstant,
       Function<String, String> channelConstant, Function<String, String> varName) {
@@ -297,6 +330,7 @@ final class WebSocketRouting {
       channelRoutes.add(Map.of("key", message.key(), "classname", className.apply(message.schema())));
     }
     List<Map<String, Object>> requestValues = new ArrayList<>();
+    List<String> tokenRequests = new ArrayList<>();
     for (Request request : requests) {
       Map<String, Object> value = new LinkedHashMap<>();
       value.put("classname", className.apply(request.schema()));
@@ -306,7 +340,9 @@ final class WebSocketRouting {
       value.put("replyClassname", className.apply(request.reply()));
       if (request.params() != null) {
         value.put("paramsClassname", className.apply(request.params()));
-        value.put("paramsToken", hasMember(request.params(), "token"));
+        if (takesToken(request.params())) {
+          tokenRequests.add(className.apply(request.schema()));
+        }
       }
       if (request.channel() != null) {
         value.put("channel", request.channel());
@@ -324,7 +360,6 @@ final class WebSocketRouting {
       value.put("channel", subscription.subscribe().channel());
       value.put("channelConstant", channelConstant.apply(subscription.subscribe().channel()));
       value.put("hasSymbol", subscription.hasSymbol());
-      value.put("hasToken", hasMember(subscription.subscribe().params(), "token"));
       List<Map<String, Object>> qualifiers = new ArrayList<>();
       for (String qualifier : subscription.qualifiers()) {
         qualifiers.add(Map.of("wire", qualifier, "name", varName.apply(qualifier)));
@@ -332,8 +367,11 @@ final class WebSocketRouting {
       value.put("qualifiers", qualifiers);
       List<Map<String, Object>> members = new ArrayList<>();
       for (String member : subscription.unsubscribeMembers()) {
+        if (connectionSet(subscription.unsubscribe().params()).contains(member)) {
+          continue; // the connection's to fill in
+        }
         members.add(Map.of("wire", member, "name", varName.apply(member), "isSymbol", member.equals("symbol"),
-            "isToken", member.equals("token"), "isOther", !member.equals("symbol") && !member.equals("token")));
+            "isOther", !member.equals("symbol")));
       }
       value.put("unsubscribeFactory", factoryName(className.apply(subscription.unsubscribe().schema())));
       value.put("unsubscribeMembers", members);
@@ -344,6 +382,7 @@ final class WebSocketRouting {
     values.put("wsReplyRoutes", replyRoutes);
     values.put("wsChannelRoutes", channelRoutes);
     values.put("wsRequests", requestValues);
+    values.put("wsTokenRequests", tokenRequests);
     values.put("wsSubscriptions", subscriptionValues);
     values.put("wsSubscriptionResultClass", subscriptions.isEmpty() ? "Void" : className.apply(subscriptionResult()));
     return values;

@@ -186,6 +186,28 @@ final class WebSocketRoutingTest {
     assertEquals(routing.envelopes().size() + 1, internal.size(), "the envelopes and Method, nothing else: " + internal);
   }
 
+  /** The requests that take the connection's token are the authenticated channels' and the trading methods'. */
+  @Test
+  void theParamsThatTakeTheConnectionsTokenAreThoseMarkedConnectionSet() {
+    WebSocketRouting routing = WebSocketRouting.read(new OpenAPIV3Parser().read(WEBSOCKET.toString()));
+    Set<String> takeToken = new java.util.TreeSet<>();
+    routing.requests.stream().filter(r -> r.params() != null && routing.takesToken(r.params()))
+        .forEach(r -> takeToken.add(r.channel() != null ? r.method() + " " + r.channel() : r.method()));
+    assertEquals(new java.util.TreeSet<>(List.of("add_order", "amend_order", "batch_add", "batch_cancel", "cancel_all",
+        "cancel_all_orders_after", "cancel_order", "edit_order", "subscribe balances", "subscribe executions",
+        "subscribe ledgers", "subscribe level3", "subscribe margin", "subscribe positions", "unsubscribe balances",
+        "unsubscribe executions", "unsubscribe ledgers", "unsubscribe level3", "unsubscribe margin",
+        "unsubscribe positions")), takeToken);
+    assertFalse(routing.takesToken("InstrumentSubscribeParams"), "the level-3 books' instrument subscription has none");
+
+    String marked = CONTRACT.replace("symbol: {type: array, items: {type: string}}",
+        "symbol: {type: array, items: {type: string}, x-kraken-ws-connection-set: true}");
+    assertTrue(!marked.equals(CONTRACT), "the fixture names a symbol member");
+    IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+        () -> WebSocketRouting.read(parse(marked)).takesToken("BookSubscribeParams"));
+    assertTrue(other.getMessage().contains("the connection fills in only its token"), other.getMessage());
+  }
+
   @Test
   void aContractInAFolderOfApiSpecIsNamedWithItsFolder() {
     assertEquals("ws/websocket.yaml", KrakenJavaCodegen.specFile(Path.of("/repo/api-spec/ws/websocket.yaml")));

@@ -83,9 +83,9 @@ import okhttp3.OkHttpClient;
  * Builder#pongTimeout pong timeout}. It reconnects after any close or failure with jittered backoff
  * within the connection budget ({@link ReconnectPolicy}), except a close with 1008 or an upgrade
  * refused with HTTP 401/403, which end it. An authenticated endpoint fetches a token from the
- * {@link TokenSource} for every connection and puts it in {@code params.token} of every request;
- * {@code ESession:Invalid session} fetches a new one and reconnects (a subscribe it refused is sent
- * once more). Every live subscription is sent again from its original request after a reconnect;
+ * {@link TokenSource} for every connection and puts it in {@code params.token} of every request
+ * whose contract schema takes one (no params model carries it); {@code ESession:Invalid session}
+ * fetches a new one and reconnects (a subscribe it refused is sent once more). Every live subscription is sent again from its original request after a reconnect;
  * an order request in flight when the socket drops fails as outcome-unknown and is never re-sent.
  * The {@link CallListener} sees all of it ({@link CallListener#connectionEvent}), and every method
  * call as one attempt and one call, as REST's.
@@ -301,8 +301,7 @@ public final class KrakenWebSocketClient implements Closeable {
     requireNonNull(params, "params == null");
     requireNonNull(listener, "listener == null");
     Level3SubscribeRequest request = WebSocketRequests.level3Subscribe(params, 1L);
-    // Checked as it will be sent: with the connection's req_id and token, here placeholders.
-    check(WebSocketRequests.level3Subscribe(params.toBuilder().token("token").build(), 1L), "subscribe");
+    check(request, "subscribe");
     Level3Feed feed = new Level3Feed(request, models, listener);
     Connection<WsRequest, WsMessage> engine = modelConnection(endpoint);
     Connection<WsRequest, WsMessage>.Sub sub = feed.subscribe(engine);

@@ -86,7 +86,7 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
             data -> ((InstrumentData) data).pairs(), List.of(),
             "{\"channel\":\"instrument\"}"),
         new Case("spot executions", s -> s.spot().executions(p -> p.snapTrades(true), s.recorder().typed()),
-            "{\"channel\":\"executions\",\"token\":\"TOKEN\",\"snap_trades\":true}", List.of(),
+            "{\"channel\":\"executions\",\"snap_trades\":true,\"token\":\"TOKEN\"}", List.of(),
             "{\"channel\":\"executions\",\"type\":\"update\",\"sequence\":1,\"data\":[{\"order_id\":\"OK4GJX-KSTLS-7DZZO5\","
                 + "\"exec_type\":\"new\",\"order_qty\":0.005}]}",
             data -> ((List<ExecutionReport>) data).get(0).orderId(), "OK4GJX-KSTLS-7DZZO5",

@@ -45,14 +45,14 @@ final class FacadeMethodsTest extends WebSocketClientTestBase {
     return Stream.of(
         new Case("add_order", spot -> spot.addOrder(p -> p.orderType(OrderType.LIMIT).side(Side.BUY)
                 .orderQty(new BigDecimal("0.01000")).symbol("BTC/USD").limitPrice(new BigDecimal("30000.0"))),
-            "{\"order_type\":\"limit\",\"side\":\"buy\",\"order_qty\":0.01000,\"symbol\":\"BTC/USD\",\"token\":\"TOKEN\","
-                + "\"limit_price\":30000.0}",
+            "{\"order_type\":\"limit\",\"side\":\"buy\",\"order_qty\":0.01000,\"symbol\":\"BTC/USD\","
+                + "\"limit_price\":30000.0,\"token\":\"TOKEN\"}",
             List.of("{\"order_id\":\"OA1\"}"), result -> ((AddOrderResult) result).orderId(), "OA1"),
         new Case("amend_order", spot -> spot.amendOrder(p -> p.orderId("OA1").orderQty(new BigDecimal("2"))),
             "{\"order_id\":\"OA1\",\"order_qty\":2,\"token\":\"TOKEN\"}",
             List.of("{\"amend_id\":\"AM1\",\"order_id\":\"OA1\"}"), result -> ((AmendOrderResult) result).amendId(), "AM1"),
         new Case("edit_order", spot -> spot.editOrder(p -> p.orderId("OA1").symbol("BTC/USD").limitPrice(new BigDecimal("31000"))),
-            "{\"order_id\":\"OA1\",\"symbol\":\"BTC/USD\",\"token\":\"TOKEN\",\"limit_price\":31000}",
+            "{\"order_id\":\"OA1\",\"symbol\":\"BTC/USD\",\"limit_price\":31000,\"token\":\"TOKEN\"}",
             List.of("{\"order_id\":\"OB2\",\"original_order_id\":\"OA1\"}"),
             result -> ((EditOrderResult) result).originalOrderId(), "OA1"),
         new Case("cancel_order", spot -> spot.cancelOrder(p -> p.orderId(List.of("OA1", "OB2"))),
@@ -134,9 +134,14 @@ final class FacadeMethodsTest extends WebSocketClientTestBase {
         .outcomeUnknown());
   }
 
-  @Test void aTokenGivenByTheCallerIsReplacedByTheConnections() throws Exception {
+  /** No params model has a token (x-kraken-ws-connection-set): the frame carries the connection's. */
+  @Test void theParamsHaveNoTokenAndTheFrameHasTheConnections() throws Exception {
+    assertTrue(java.util.Arrays.stream(io.github.krakensdk.websocket.model.CancelAllParams.Builder.class.getMethods())
+        .noneMatch(m -> m.getName().equals("token")), "a caller cannot set the token");
+    assertTrue(java.util.Arrays.stream(io.github.krakensdk.websocket.model.CancelAllParams.class.getMethods())
+        .noneMatch(m -> m.getName().equals("token")), "nor read one");
     ServerSocket socket = upgrade();
-    CompletableFuture<?> call = client.spot().cancelAll(p -> p.token("the-callers"));
+    CompletableFuture<?> call = client.spot().cancelAll(p -> {});
     String frame = socket.next();
     assertEquals("{\"method\":\"cancel_all\",\"params\":{\"token\":\"token-1\"},\"req_id\":" + reqId(frame) + "}", frame);
     socket.send("{\"method\":\"cancel_all\",\"result\":{\"count\":0},\"success\":true,\"req_id\":" + reqId(frame) + "}");

@@ -45,8 +45,9 @@ import java.util.Objects;
  * connection.send(WebSocketRequests.addOrder(params, 0L)); // req_id and token set by the connection
  * }</pre>
  *
- * <p>The {@code req_id} a request was built with is replaced by the connection's, and {@code
- * params.token} by the connection's token: a caller builds requests without either.
+ * <p>The {@code req_id} a request was built with is replaced by the connection's, and a request
+ * whose params take a token ({@link WebSocketRequests#takesToken}) gets the connection's in {@code
+ * params.token}: no params model has one ({@code x-kraken-ws-connection-set}).
  */
 public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatcher<WsMessage> {
   private final Moshi moshi;
@@ -109,31 +110,26 @@ public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatch
 
   /**
    * The unsubscribe of every pair of {@code subscribe}, with the options it was subscribed with
-   * (built by {@link SubscriptionKey#unsubscription}, widened to all its pairs); without token,
-   * which {@link #write} sets.
+   * (built by {@link SubscriptionKey#unsubscription}, widened to all its pairs); {@link #write}
+   * puts in the token.
    */
   @Override public WsRequest unsubscribeOf(WsRequest subscribe) {
     List<SubscriptionKey> keys = SubscriptionKey.of(subscribe);
     if (keys.isEmpty() || !method(subscribe).equals("subscribe")) {
       throw new IllegalArgumentException("not a subscribe request: " + subscribe.getClass().getSimpleName());
     }
-    WsRequest first = keys.get(0).unsubscription("", 0L);
+    WsRequest first = keys.get(0).unsubscription(0L);
     Map<String, Object> tree = tree(first);
-    Map<String, Object> params = params(tree);
-    params.remove("token");
-    if (keys.get(0).symbol() != null) params.put("symbol", symbols(subscribe));
+    if (keys.get(0).symbol() != null) params(tree).put("symbol", symbols(subscribe));
     return decode(first.getClass(), tree);
   }
 
-  /** The unsubscribe of {@code symbol} alone, with the options {@code subscribe} had; without token. */
+  /** The unsubscribe of {@code symbol} alone, with the options {@code subscribe} had. */
   public WsRequest unsubscribeOf(WsRequest subscribe, String symbol) {
     requireNonNull(symbol, "symbol == null");
     for (SubscriptionKey key : SubscriptionKey.of(subscribe)) {
       if (symbol.equals(key.symbol())) {
-        WsRequest unsubscribe = key.unsubscription("", 0L);
-        Map<String, Object> tree = tree(unsubscribe);
-        params(tree).remove("token");
-        return decode(unsubscribe.getClass(), tree);
+        return key.unsubscription(0L);
       }
     }
     throw new IllegalArgumentException(symbol + " is not a pair of " + subscribe);
@@ -150,13 +146,29 @@ public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatch
     return decode(subscribe.getClass(), tree);
   }
 
+  /**
+   * The frame of {@code request} with {@code req_id} {@code reqId} and, for a request whose
+   * params take one ({@link WebSocketRequests#takesToken}), {@code params.token} {@code token}: no
+   * params model carries the token, the contract requires it in the frame.
+   *
+   * @throws IllegalStateException if {@code request} takes a token and {@code token} is null
+   */
   @Override public String write(WsRequest request, long reqId, String token) {
     requireNonNull(request, "request == null");
+    boolean takesToken = WebSocketRequests.takesToken(request);
+    if (takesToken && token == null) {
+      throw new IllegalStateException(method(request) + (channel(request) == null ? "" : " on " + channel(request))
+          + " takes the connection's token, and the connection has none");
+    }
     Map<String, Object> tree = tree(request);
     tree.put("req_id", reqId);
-    if (token != null && tree.get("params") instanceof Map<?, ?>) params(tree).put("token", token);
     // Read back into its model so that the contract's rules are checked on what is sent.
-    return codec.write(decode(request.getClass(), tree));
+    String checked = codec.write(decode(request.getClass(), tree));
+    if (!takesToken) return checked;
+    tree = tree(checked);
+    if (!(tree.get("params") instanceof Map<?, ?>)) tree.put("params", new LinkedHashMap<>());
+    params(tree).put("token", token);
+    return Json.write(tree);
   }
 
   @Override public String ping(long reqId) {
@@ -278,13 +290,18 @@ public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatch
     return list == null ? 0 : list.size();
   }
 
-  /** The request as a JSON tree, numbers as their literal text; not validated (its token may be missing yet). */
+  /** The request as a JSON tree, numbers as their literal text; not validated. */
   @SuppressWarnings("unchecked")
   private Map<String, Object> tree(WsRequest request) {
     JsonAdapter<WsRequest> adapter = (JsonAdapter<WsRequest>) moshi.adapter(request.getClass());
+    return tree(adapter.toJson(request));
+  }
+
+  /** A request frame's tree, the frame and its params made mutable (the rest stays as read): req_id, token and symbol change. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> tree(String frame) {
     try {
-      // The frame and its params made mutable (the rest stays as read): req_id, token and symbol change.
-      Map<String, Object> tree = new LinkedHashMap<>((Map<String, Object>) Json.parse(adapter.toJson(request)));
+      Map<String, Object> tree = new LinkedHashMap<>((Map<String, Object>) Json.parse(frame));
       if (tree.get("params") instanceof Map<?, ?> params) tree.put("params", new LinkedHashMap<>(params));
       return tree;
     } catch (IOException e) {

@@ -65,40 +65,38 @@ final class SubscriptionKeyTest {
         .symbol(List.of("BTC/USD")).interval(OhlcInterval.NUMBER_60).build(), 5L)).get(0);
     assertEquals(Map.of("interval", "60"), ohlc.options());
     SubscriptionKey executions = SubscriptionKey.of(WebSocketRequests.executionsSubscribe(
-        ExecutionsSubscribeParams.builder().token("t").snapTrades(true).build(), 6L)).get(0);
+        ExecutionsSubscribeParams.builder().snapTrades(true).build(), 6L)).get(0);
     assertEquals("executions", executions.toString(), "no pair, no option");
     assertEquals(Channel.EXECUTIONS, executions.channel());
     assertEquals(List.of(), SubscriptionKey.of(WebSocketRequests.ping(7L)));
   }
 
   @Test
-  void aNewConnectionResubscribesFromTheOriginalRequestWithItsOwnTokenAndReqId() {
+  void aNewConnectionResubscribesFromTheOriginalRequestWithItsOwnReqId() {
     Level3SubscribeRequest original = WebSocketRequests.level3Subscribe(Level3SubscribeParams.builder()
-        .symbol(List.of("BTC/USD", "ETH/USD")).depth(io.github.krakensdk.websocket.model.Level3Depth.NUMBER_100)
-        .token("old-token").build(), 10L);
-    WsRequest again = SubscriptionKey.resubscription(original, "new-token", 99L);
+        .symbol(List.of("BTC/USD", "ETH/USD")).depth(io.github.krakensdk.websocket.model.Level3Depth.NUMBER_100).build(), 10L);
+    WsRequest again = SubscriptionKey.resubscription(original, 99L);
     assertEquals(JsonTree.parse("{\"method\":\"subscribe\",\"params\":{\"channel\":\"level3\",\"symbol\":[\"BTC/USD\","
-            + "\"ETH/USD\"],\"depth\":100,\"token\":\"new-token\"},\"req_id\":99}"),
+            + "\"ETH/USD\"],\"depth\":100},\"req_id\":99}"),
         JsonTree.parse(codec.write(again)));
     assertEquals(SubscriptionKey.of(original), SubscriptionKey.of(again), "the same subscriptions");
 
     BookSubscribeRequest publicBook = WebSocketRequests.bookSubscribe(BookSubscribeParams.builder()
         .symbol(List.of("BTC/USD")).build(), 11L);
     assertEquals(JsonTree.parse("{\"method\":\"subscribe\",\"params\":{\"channel\":\"book\",\"symbol\":[\"BTC/USD\"]},"
-        + "\"req_id\":12}"), JsonTree.parse(codec.write(SubscriptionKey.resubscription(publicBook, null, 12L))),
-        "a public channel takes no token");
-    assertThrows(IllegalArgumentException.class, () -> SubscriptionKey.resubscription(WebSocketRequests.ping(1L), "t", 2L));
+        + "\"req_id\":12}"), JsonTree.parse(codec.write(SubscriptionKey.resubscription(publicBook, 12L))));
+    assertThrows(IllegalArgumentException.class, () -> SubscriptionKey.resubscription(WebSocketRequests.ping(1L), 2L));
   }
 
   @Test
   void oneKeysUnsubscriptionRepeatsItsOptionsForItsPairAlone() {
     SubscriptionKey eth = SubscriptionKey.of(WebSocketRequests.level3Subscribe(Level3SubscribeParams.builder()
         .symbol(List.of("BTC/USD", "ETH/USD")).depth(io.github.krakensdk.websocket.model.Level3Depth.NUMBER_100)
-        .snapshot(true).token("old-token").build(), 10L)).get(1);
+        .snapshot(true).build(), 10L)).get(1);
     assertEquals(JsonTree.parse("{\"method\":\"unsubscribe\",\"params\":{\"channel\":\"level3\",\"symbol\":[\"ETH/USD\"],"
-            + "\"depth\":100,\"token\":\"new-token\"},\"req_id\":13}"),
-        JsonTree.parse(codec.write(eth.unsubscription("new-token", 13L))));
+            + "\"depth\":100},\"req_id\":13}"),
+        JsonTree.parse(codec.write(eth.unsubscription(13L))));
     assertThrows(IllegalStateException.class, () -> SubscriptionKey.of(WebSocketRequests.bookUnsubscribe(
-        BookUnsubscribeParams.builder().symbol(List.of("BTC/USD")).build(), 1L)).get(0).unsubscription(null, 2L));
+        BookUnsubscribeParams.builder().symbol(List.of("BTC/USD")).build(), 1L)).get(0).unsubscription(2L));
   }
 }
