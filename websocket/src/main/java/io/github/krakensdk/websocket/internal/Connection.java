@@ -831,6 +831,12 @@ public final class Connection<Q, M> {
       if (invalidSession && pending.sub == null) refreshSession();
       return;
     }
+    if (reply.resultMissing() && pending.sub == null && pending.order) {
+      // Reported here, not only by the facade, so the CallListener sees the failure the caller sees.
+      inFlight.remove(reqId);
+      finish(pending, null, withoutResult(pending.method));
+      return;
+    }
     pending.replies.add(reply.message());
     if (pending.replies.size() < pending.expected) return;
     if (pending.openEnded) {
@@ -930,6 +936,17 @@ public final class Connection<Q, M> {
 
   private void failLater(CompletableFuture<?> future, Throwable failure) {
     onCompletionExecutor(() -> future.completeExceptionally(failure));
+  }
+
+  /**
+   * The failure of a {@code success: true} reply to the order method {@code method} without a
+   * {@code result}: it answers nothing about the request, so the order's state is unknown, as when
+   * the socket drops ({@link KrakenTransportException#outcomeUnknown()}); a caller reconciles over
+   * REST.
+   */
+  public static KrakenTransportException withoutResult(String method) {
+    return new KrakenTransportException(method, new IOException(method + " answered success without result"),
+        ORDER_METHODS.contains(method));
   }
 
   private static KrakenServiceException serviceError(String method, String error) {
