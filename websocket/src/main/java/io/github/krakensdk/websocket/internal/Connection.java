@@ -113,6 +113,8 @@ public final class Connection<Q, M> {
    * last one: Kraken answers it with one reply per order cancelled, a number the client cannot know.
    */
   public static final Duration OPEN_ENDED_QUIET = Duration.ofMillis(500);
+  /** {@link #beginConnect}'s answer when no token is to be fetched (a public endpoint, or no attempt now). */
+  private static final int NO_TOKEN_NEEDED = -1;
   /** The channels a second holder may share: its snapshot and the updates since are replayed to it. */
   static final Set<String> SHARED_CHANNELS = Set.of("instrument");
 
@@ -203,10 +205,14 @@ public final class Connection<Q, M> {
   }
 
   /** Opens the connection (once); later calls do nothing. */
-  public synchronized void start() {
-    if (started) return;
-    started = true;
-    connect();
+  public void start() {
+    int gen;
+    synchronized (this) {
+      if (started) return;
+      started = true;
+      gen = beginConnect();
+    }
+    if (gen != NO_TOKEN_NEEDED) fetchToken(gen);
   }
 
   /**
@@ -497,28 +503,51 @@ public final class Connection<Q, M> {
 
   // Connecting.
 
-  private synchronized void connect() {
+  /** Runs on the scheduler: connects, fetching a token first (outside the lock) when the endpoint needs one. */
+  private void connect() {
+    int gen;
+    synchronized (this) {
+      gen = beginConnect();
+    }
+    if (gen != NO_TOKEN_NEEDED) fetchToken(gen);
+  }
+
+  /**
+   * Starts an attempt under the lock: opens the socket of a public endpoint at once and returns
+   * {@link #NO_TOKEN_NEEDED}, or returns the attempt's generation, whose token the caller fetches
+   * after leaving the lock.
+   */
+  private int beginConnect() {
     reconnectTimer = null;
-    if (terminated || socket != null || opening) return;
+    if (terminated || socket != null || opening) return NO_TOKEN_NEEDED;
     Duration wait = reconnector.tryAttempt();
     if (!wait.isZero()) {
       reconnectTimer = scheduler.schedule(this::connect, wait.toNanos());
       event(ConnectionEvent.Kind.BUDGET_WAIT, ConnectionEvent.NO_CLOSE_CODE, "connection budget spent", wait);
-      return;
+      return NO_TOKEN_NEEDED;
     }
     opening = true;
     int gen = ++generation;
-    if (endpoint.authenticated()) {
-      CompletableFuture<String> future;
-      try {
-        future = requireNonNull(tokenSource.token(), "tokenSource.token() == null");
-      } catch (RuntimeException e) {
-        future = CompletableFuture.failedFuture(e);
-      }
-      future.whenComplete((fresh, failure) -> onToken(gen, fresh, failure));
-    } else {
+    if (!endpoint.authenticated()) {
       open(gen);
+      return NO_TOKEN_NEEDED;
     }
+    return gen;
+  }
+
+  /**
+   * Asks the token source for attempt {@code gen}'s token, never under the lock: a slow source
+   * stalls neither the reader nor callers. {@link #onToken} re-enters the lock and drops a token
+   * whose attempt was overtaken meanwhile (closed, or another generation).
+   */
+  private void fetchToken(int gen) {
+    CompletableFuture<String> future;
+    try {
+      future = requireNonNull(tokenSource.token(), "tokenSource.token() == null");
+    } catch (RuntimeException e) {
+      future = CompletableFuture.failedFuture(e);
+    }
+    future.whenComplete((fresh, failure) -> onToken(gen, fresh, failure));
   }
 
   private synchronized void onToken(int gen, String fresh, Throwable failure) {
