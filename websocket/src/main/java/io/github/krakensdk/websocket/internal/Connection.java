@@ -263,15 +263,19 @@ public final class Connection<Q, M> {
         + " of the call (" + downReason + ")"));
   }
 
-  /** {@code sub} is neither acknowledged nor on the wire at the reply timeout of its call: it is forgotten. */
-  private synchronized void onSubscribeDeadline(Sub sub) {
+  /**
+   * {@code sub} is neither acknowledged nor on the wire at its deadline: the reply timeout after
+   * its call or, once its reply timed out and its connection was recycled, after that ({@code
+   * since} names which). It is forgotten.
+   */
+  private synchronized void onSubscribeDeadline(Sub sub, String since) {
     if (sub.acknowledged.isDone() || !subscriptions.contains(sub)) return;
     for (Pending pending : inFlight.values()) {
       if (pending.sub == sub) return; // on the wire: its own reply timeout decides
     }
     release(sub); // never sent, so nothing to unsubscribe; a holder sharing it takes its place
     sub.fail(notSent("subscribe", "no connection to " + endpoint + " within " + replyTimeout
-        + " of the call (" + downReason + ")"));
+        + " of " + since + " (" + downReason + ")"));
   }
 
   /**
@@ -340,7 +344,7 @@ public final class Connection<Q, M> {
       return sub;
     }
     subscriptions.add(sub);
-    scheduler.schedule(() -> onSubscribeDeadline(sub), replyTimeout.toNanos());
+    scheduler.schedule(() -> onSubscribeDeadline(sub, "the call"), replyTimeout.toNanos());
     if (socket != null) transmit(new Pending(request, sub));
     return sub;
   }
@@ -775,6 +779,8 @@ public final class Connection<Q, M> {
     if (!subscriptions.contains(sub)) return;
     if (!sub.timeoutRecycled) {
       sub.timeoutRecycled = true; // sent once more on a fresh connection, then failed
+      // Past its call's deadline: without this it would wait for a reconnect that never comes.
+      scheduler.schedule(() -> onSubscribeDeadline(sub, "its reply timeout"), replyTimeout.toNanos());
       WebSocket unanswering = socket;
       onDropped(gen, ABNORMAL_CLOSURE, reason + ": reconnecting", true, OptionalLong.empty());
       if (unanswering != null) unanswering.cancel();
