@@ -51,7 +51,8 @@ import okhttp3.WebSocketListener;
  * again); a reply that comes later is dropped. A subscribe unanswered in time recycles the
  * connection once (its socket is dropped and reconnected, every subscription sent again, so the
  * caller's subscription is never left half-made); unanswered a second time, it fails like a refused
- * one. Kraken answers every subscribe, once per pair, within milliseconds: a connection whose pongs
+ * one, and if the fresh connection is not had within one more reply timeout it fails as not sent
+ * (its call's deadline is past). Kraken answers every subscribe, once per pair, within milliseconds: a connection whose pongs
  * arrive but that leaves a subscribe unanswered is not one to trust with the subscription.
  *
  * <p><b>Waiting for the connection.</b> A request made while the connection is down waits for it,
@@ -69,7 +70,9 @@ import okhttp3.WebSocketListener;
  * WebSocket permission, the key or signature is invalid, the SDK refused locally, such as a closed
  * {@code KrakenClient}: see {@code TokenFailures}) ends the connection like a refused upgrade;
  * every other one (network, rate limit, service unavailable) is retried with the reconnect
- * backoff.
+ * backoff. The token source is asked outside this object's lock (on the scheduler, or on the
+ * thread that opens the connection), so a slow one never stalls the reader or callers; the token
+ * is used only if its attempt is still the connection's when it comes.
  *
  * <p><b>The end.</b> A close with 1008, an upgrade refused with HTTP 401/403, a permanent token
  * failure and the caller's {@link #close()} end the connection for good: every live subscription's sink gets {@code
@@ -93,7 +96,9 @@ import okhttp3.WebSocketListener;
  * <p><b>Events.</b> The {@link CallListener} sees the connection's life as {@link ConnectionEvent}s
  * (in order, on the completion executor, one at a time, outside the lock) and every {@link #send} as one attempt and one call, named by the
  * method ({@code add_order}: the failures' operation id too), on the completion executor before the
- * future completes.
+ * future completes. An order method answered {@code success: true} without {@code result} fails
+ * here as outcome-unknown ({@link #withoutResult}), so the listener reports the failure the caller
+ * sees.
  *
  * <p>Requests are {@code Q} and frames {@code M}, through the {@link RequestWriter} and {@link
  * FrameDispatcher} seams, so the JSON trees of today and the generated models of tomorrow share
