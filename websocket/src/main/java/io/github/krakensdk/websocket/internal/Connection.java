@@ -274,7 +274,8 @@ public final class Connection<Q, M> {
    * since} names which). It is forgotten.
    */
   private synchronized void onSubscribeDeadline(Sub sub, String since) {
-    if (sub.acknowledged.isDone() || !subscriptions.contains(sub)) return;
+    // acked, not acknowledged.isDone(): an ack handled under the lock completes the future only later, on the executor.
+    if (sub.acked || sub.acknowledged.isDone() || !subscriptions.contains(sub)) return;
     for (Pending pending : inFlight.values()) {
       if (pending.sub == sub) return; // on the wire: its own reply timeout decides
     }
