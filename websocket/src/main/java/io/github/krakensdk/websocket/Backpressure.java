@@ -8,9 +8,13 @@ public enum Backpressure {
   /**
    * Merge the new message into the queued one of the same symbol so that the listener ends in the
    * same state: a book or level-3 update is appended to the queued update (the levels in order, the
-   * newer checksum), a ticker or candle replaces the queued one. Messages that cannot be merged fail
-   * the subscription as {@link #FAIL} does. The default of {@code book}, {@code level3},
-   * {@code ticker} and {@code ohlc} (each facade method names its channel's default).
+   * newer checksum) and a snapshot replaces what was queued; a ticker replaces the queued one; a
+   * candle replaces the queued update of the same candle (equal {@code interval_begin}) only, so a
+   * candle's last values are never lost to the next candle's first. A merged message keeps the
+   * queued one's {@code type} (a queued snapshot still reads as one). A message that cannot be
+   * merged, a new candle among them, fails the subscription on a full queue as {@link #FAIL} does.
+   * The default of {@code book}, {@code level3}, {@code ticker} and {@code ohlc} (each facade
+   * method names its channel's default).
    */
   COALESCE,
   /**

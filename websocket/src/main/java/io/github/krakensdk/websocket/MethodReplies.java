@@ -2,7 +2,6 @@ package io.github.krakensdk.websocket;
 
 import io.github.krakensdk.errors.KrakenTransportException;
 import io.github.krakensdk.websocket.internal.Connection;
-import java.io.IOException;
 
 /** What the facades' methods make of a reply the connection matched to their request. */
 final class MethodReplies {
@@ -10,16 +9,14 @@ final class MethodReplies {
   }
 
   /**
-   * The {@code result} of a {@code success: true} reply to {@code method}. A reply without one
-   * answers nothing about the request: for an order method (add_order, cancel_order ...) the
-   * order's state is unknown, as when the socket drops, so the failure says so ({@link
-   * KrakenTransportException#outcomeUnknown()}); a caller reconciles over REST.
+   * The {@code result} of a {@code success: true} reply to {@code method}. The connection already
+   * fails an order method's call on a reply without one ({@link Connection#withoutResult}, so its
+   * CallListener reports that failure); this keeps any other method's reply from answering null.
    *
    * @throws KrakenTransportException if {@code result} is null
    */
   static <R> R result(String method, R result) {
     if (result != null) return result;
-    throw new KrakenTransportException(method, new IOException(method + " answered success without result"),
-        Connection.ORDER_METHODS.contains(method));
+    throw Connection.withoutResult(method);
   }
 }

@@ -188,6 +188,28 @@ final class ConnectionEngineTest extends EngineTestBase {
     assertEquals(List.of(book("BTC/USD")), connection.subscriptionRequests(), "the answered one stays");
   }
 
+  @Test void aSubscribeRecycledForItsReplyTimeoutFailsOneMoreReplyTimeoutLaterWhileTheConnectionStaysDown()
+      throws Exception {
+    ServerSocket first = upgrade();
+    Connection<WsRequest, WsMessage> connection = engine(WebSocketEndpoint.SPOT_PUBLIC);
+    Failures sink = new Failures();
+    Connection<WsRequest, WsMessage>.Sub sub = connection.subscribe(book("BTC/USD"), sink, Backpressure.COALESCE);
+    first.next();
+    // No upgrade is enqueued: the reconnect's handshake never completes, so the connection stays down.
+    clock.advance(REPLY_TIMEOUT);
+    assertTrue(awaitEvent("disconnected 1006").contains("no reply to subscribe"));
+    clock.advance(REPLY_TIMEOUT.minusNanos(1));
+    completionBarrier();
+    assertFalse(sub.acknowledged().isDone(), "one more reply timeout to reconnect and be sent again");
+    clock.advance(Duration.ofNanos(1));
+    KrakenTransportException failure = assertInstanceOf(KrakenTransportException.class, failureOf(sub.acknowledged()));
+    assertFalse(failure.outcomeUnknown(), "a subscribe changes nothing");
+    assertTrue(failure.getMessage().contains("no connection to SPOT_PUBLIC within PT10S of its reply timeout"),
+        failure.getMessage());
+    assertEquals(failure, sink.next());
+    assertEquals(List.of(), connection.subscriptionRequests(), "forgotten: not sent on a later connection");
+  }
+
   // The end.
 
   @Test void aTerminalCloseFailsEverySubscriptionAndPendingRequestThenLaterUseFailsFast() throws Exception {

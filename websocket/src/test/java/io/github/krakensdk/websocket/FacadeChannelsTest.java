@@ -361,6 +361,31 @@ final class FacadeChannelsTest extends WebSocketClientTestBase {
     assertInstanceOf(SubscriptionOverflowException.class, last);
   }
 
+  @Test void aCandleCoalescesOnlyIntoTheQueuedSameCandleAndANewCandleOnAFullQueueFails() throws Exception {
+    ServerSocket socket = upgrade();
+    Recorder recorder = new Recorder();
+    CompletableFuture<ChannelSubscription> subscribed = client.spot().ohlc(
+        p -> p.symbol(List.of("ETH/USD")).interval(OhlcInterval.NUMBER_5), recorder.typed());
+    long id = reqId(socket.next());
+    socket.send(ack("subscribe", id, "{\"channel\":\"ohlc\",\"symbol\":\"ETH/USD\",\"interval\":5}"));
+    ChannelSubscription subscription = await(subscribed);
+    CompletableFuture<Void> hold = new CompletableFuture<>();
+    completion.execute(hold::join); // the listener is behind: the queue (capacity 1024) fills
+    for (int candle = 0; candle < 1024; candle++) socket.send(candle(candle, candle));
+    socket.send(candle(1023, 9999)); // the queued last candle's newer values: merged
+    socket.send(candle(1024, 1)); // a new candle on a full queue: cannot be merged
+    String unsubscribe = socket.next();
+    assertTrue(unsubscribe.contains("\"unsubscribe\""), unsubscribe);
+    assertEquals(1, subscription.coalesced(), "the same candle merged; the new one failed the subscription");
+    hold.complete(null);
+    assertInstanceOf(SubscriptionOverflowException.class, recorder.next());
+  }
+
+  private static String candle(int candle, int close) {
+    return "{\"channel\":\"ohlc\",\"type\":\"update\",\"data\":[{\"symbol\":\"ETH/USD\",\"close\":" + close
+        + ",\"interval\":5,\"interval_begin\":\"" + java.time.Instant.ofEpochSecond(300L * candle) + "\"}]}";
+  }
+
   private static String ledger(long sequence) {
     return "{\"channel\":\"ledgers\",\"type\":\"update\",\"sequence\":" + sequence + ",\"data\":[{\"ledger_id\":\"L"
         + sequence + "\"}]}";

@@ -122,6 +122,9 @@ final class FacadeMethodsTest extends WebSocketClientTestBase {
     assertTrue(failure.outcomeUnknown(), "an order method's outcome is unknown: " + failure);
     assertEquals(method.method(), failure.operationId());
     assertTrue(failure.getMessage().contains(method.method() + " answered success without result"), failure.getMessage());
+    // The CallListener sees the failure the caller sees.
+    assertEquals("attempt " + method.method() + " failed: " + failure, callReports.poll());
+    assertEquals("call " + method.method() + " failed: " + failure, callReports.poll());
   }
 
   @Test void aSuccessWithoutResultToAMethodThatChangesNoOrderIsNotOutcomeUnknown() {

@@ -2,7 +2,9 @@ package io.github.krakensdk.websocket;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.krakensdk.runtime.call.CallAttempt;
 import io.github.krakensdk.runtime.call.CallListener;
+import io.github.krakensdk.runtime.call.CallOutcome;
 import io.github.krakensdk.runtime.call.ConnectionEvent;
 import io.github.krakensdk.websocket.internal.Connection;
 import io.github.krakensdk.websocket.internal.Json;
@@ -38,6 +40,8 @@ abstract class WebSocketClientTestBase {
   final MockWebServer server = new MockWebServer();
   final FakeScheduler clock = new FakeScheduler();
   final BlockingQueue<String> events = new LinkedBlockingQueue<>();
+  /** The method calls the listener was told of, as text ("attempt add_order failed: ..." then "call add_order ok"). */
+  final BlockingQueue<String> callReports = new LinkedBlockingQueue<>();
   final AtomicInteger tokensIssued = new AtomicInteger();
   final ExecutorService completion = Executors.newSingleThreadExecutor(runnable -> {
     Thread thread = new Thread(runnable, "test-completion");
@@ -65,9 +69,20 @@ abstract class WebSocketClientTestBase {
         .build();
   }
 
-  /** A listener that adds each connection event to {@link #events} as text ("disconnected 1006 reason"). */
+  /**
+   * A listener that adds each connection event to {@link #events} as text ("disconnected 1006
+   * reason") and each call's attempt and end to {@link #callReports}.
+   */
   CallListener recordingListener() {
     return new CallListener() {
+      @Override public void attemptEnd(CallAttempt attempt) {
+        callReports.add("attempt " + attempt.operationId() + " " + (attempt.failure() == null ? "ok" : "failed: " + attempt.failure()));
+      }
+
+      @Override public void callEnd(CallOutcome outcome) {
+        callReports.add("call " + outcome.operationId() + " " + (outcome.failure() == null ? "ok" : "failed: " + outcome.failure()));
+      }
+
       @Override public void connectionEvent(ConnectionEvent event) {
         events.add(switch (event.kind()) {
           case CONNECTED -> "connected";

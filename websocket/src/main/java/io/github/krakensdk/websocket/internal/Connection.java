@@ -51,7 +51,8 @@ import okhttp3.WebSocketListener;
  * again); a reply that comes later is dropped. A subscribe unanswered in time recycles the
  * connection once (its socket is dropped and reconnected, every subscription sent again, so the
  * caller's subscription is never left half-made); unanswered a second time, it fails like a refused
- * one. Kraken answers every subscribe, once per pair, within milliseconds: a connection whose pongs
+ * one, and if the fresh connection is not had within one more reply timeout it fails as not sent
+ * (its call's deadline is past). Kraken answers every subscribe, once per pair, within milliseconds: a connection whose pongs
  * arrive but that leaves a subscribe unanswered is not one to trust with the subscription.
  *
  * <p><b>Waiting for the connection.</b> A request made while the connection is down waits for it,
@@ -69,7 +70,9 @@ import okhttp3.WebSocketListener;
  * WebSocket permission, the key or signature is invalid, the SDK refused locally, such as a closed
  * {@code KrakenClient}: see {@code TokenFailures}) ends the connection like a refused upgrade;
  * every other one (network, rate limit, service unavailable) is retried with the reconnect
- * backoff.
+ * backoff. The token source is asked outside this object's lock (on the scheduler, or on the
+ * thread that opens the connection), so a slow one never stalls the reader or callers; the token
+ * is used only if its attempt is still the connection's when it comes.
  *
  * <p><b>The end.</b> A close with 1008, an upgrade refused with HTTP 401/403, a permanent token
  * failure and the caller's {@link #close()} end the connection for good: every live subscription's sink gets {@code
@@ -93,7 +96,9 @@ import okhttp3.WebSocketListener;
  * <p><b>Events.</b> The {@link CallListener} sees the connection's life as {@link ConnectionEvent}s
  * (in order, on the completion executor, one at a time, outside the lock) and every {@link #send} as one attempt and one call, named by the
  * method ({@code add_order}: the failures' operation id too), on the completion executor before the
- * future completes.
+ * future completes. An order method answered {@code success: true} without {@code result} fails
+ * here as outcome-unknown ({@link #withoutResult}), so the listener reports the failure the caller
+ * sees.
  *
  * <p>Requests are {@code Q} and frames {@code M}, through the {@link RequestWriter} and {@link
  * FrameDispatcher} seams, so the JSON trees of today and the generated models of tomorrow share
@@ -113,6 +118,8 @@ public final class Connection<Q, M> {
    * last one: Kraken answers it with one reply per order cancelled, a number the client cannot know.
    */
   public static final Duration OPEN_ENDED_QUIET = Duration.ofMillis(500);
+  /** {@link #beginConnect}'s answer when no token is to be fetched (a public endpoint, or no attempt now). */
+  private static final int NO_TOKEN_NEEDED = -1;
   /** The channels a second holder may share: its snapshot and the updates since are replayed to it. */
   static final Set<String> SHARED_CHANNELS = Set.of("instrument");
 
@@ -203,10 +210,14 @@ public final class Connection<Q, M> {
   }
 
   /** Opens the connection (once); later calls do nothing. */
-  public synchronized void start() {
-    if (started) return;
-    started = true;
-    connect();
+  public void start() {
+    int gen;
+    synchronized (this) {
+      if (started) return;
+      started = true;
+      gen = beginConnect();
+    }
+    if (gen != NO_TOKEN_NEEDED) fetchToken(gen);
   }
 
   /**
@@ -257,15 +268,20 @@ public final class Connection<Q, M> {
         + " of the call (" + downReason + ")"));
   }
 
-  /** {@code sub} is neither acknowledged nor on the wire at the reply timeout of its call: it is forgotten. */
-  private synchronized void onSubscribeDeadline(Sub sub) {
-    if (sub.acknowledged.isDone() || !subscriptions.contains(sub)) return;
+  /**
+   * {@code sub} is neither acknowledged nor on the wire at its deadline: the reply timeout after
+   * its call or, once its reply timed out and its connection was recycled, after that ({@code
+   * since} names which). It is forgotten.
+   */
+  private synchronized void onSubscribeDeadline(Sub sub, String since) {
+    // acked, not acknowledged.isDone(): an ack handled under the lock completes the future only later, on the executor.
+    if (sub.acked || sub.acknowledged.isDone() || !subscriptions.contains(sub)) return;
     for (Pending pending : inFlight.values()) {
       if (pending.sub == sub) return; // on the wire: its own reply timeout decides
     }
     release(sub); // never sent, so nothing to unsubscribe; a holder sharing it takes its place
     sub.fail(notSent("subscribe", "no connection to " + endpoint + " within " + replyTimeout
-        + " of the call (" + downReason + ")"));
+        + " of " + since + " (" + downReason + ")"));
   }
 
   /**
@@ -334,7 +350,7 @@ public final class Connection<Q, M> {
       return sub;
     }
     subscriptions.add(sub);
-    scheduler.schedule(() -> onSubscribeDeadline(sub), replyTimeout.toNanos());
+    scheduler.schedule(() -> onSubscribeDeadline(sub, "the call"), replyTimeout.toNanos());
     if (socket != null) transmit(new Pending(request, sub));
     return sub;
   }
@@ -497,28 +513,51 @@ public final class Connection<Q, M> {
 
   // Connecting.
 
-  private synchronized void connect() {
+  /** Runs on the scheduler: connects, fetching a token first (outside the lock) when the endpoint needs one. */
+  private void connect() {
+    int gen;
+    synchronized (this) {
+      gen = beginConnect();
+    }
+    if (gen != NO_TOKEN_NEEDED) fetchToken(gen);
+  }
+
+  /**
+   * Starts an attempt under the lock: opens the socket of a public endpoint at once and returns
+   * {@link #NO_TOKEN_NEEDED}, or returns the attempt's generation, whose token the caller fetches
+   * after leaving the lock.
+   */
+  private int beginConnect() {
     reconnectTimer = null;
-    if (terminated || socket != null || opening) return;
+    if (terminated || socket != null || opening) return NO_TOKEN_NEEDED;
     Duration wait = reconnector.tryAttempt();
     if (!wait.isZero()) {
       reconnectTimer = scheduler.schedule(this::connect, wait.toNanos());
       event(ConnectionEvent.Kind.BUDGET_WAIT, ConnectionEvent.NO_CLOSE_CODE, "connection budget spent", wait);
-      return;
+      return NO_TOKEN_NEEDED;
     }
     opening = true;
     int gen = ++generation;
-    if (endpoint.authenticated()) {
-      CompletableFuture<String> future;
-      try {
-        future = requireNonNull(tokenSource.token(), "tokenSource.token() == null");
-      } catch (RuntimeException e) {
-        future = CompletableFuture.failedFuture(e);
-      }
-      future.whenComplete((fresh, failure) -> onToken(gen, fresh, failure));
-    } else {
+    if (!endpoint.authenticated()) {
       open(gen);
+      return NO_TOKEN_NEEDED;
     }
+    return gen;
+  }
+
+  /**
+   * Asks the token source for attempt {@code gen}'s token, never under the lock: a slow source
+   * stalls neither the reader nor callers. {@link #onToken} re-enters the lock and drops a token
+   * whose attempt was overtaken meanwhile (closed, or another generation).
+   */
+  private void fetchToken(int gen) {
+    CompletableFuture<String> future;
+    try {
+      future = requireNonNull(tokenSource.token(), "tokenSource.token() == null");
+    } catch (RuntimeException e) {
+      future = CompletableFuture.failedFuture(e);
+    }
+    future.whenComplete((fresh, failure) -> onToken(gen, fresh, failure));
   }
 
   private synchronized void onToken(int gen, String fresh, Throwable failure) {
@@ -746,6 +785,8 @@ public final class Connection<Q, M> {
     if (!subscriptions.contains(sub)) return;
     if (!sub.timeoutRecycled) {
       sub.timeoutRecycled = true; // sent once more on a fresh connection, then failed
+      // Past its call's deadline: without this it would wait for a reconnect that never comes.
+      scheduler.schedule(() -> onSubscribeDeadline(sub, "its reply timeout"), replyTimeout.toNanos());
       WebSocket unanswering = socket;
       onDropped(gen, ABNORMAL_CLOSURE, reason + ": reconnecting", true, OptionalLong.empty());
       if (unanswering != null) unanswering.cancel();
@@ -829,6 +870,12 @@ public final class Connection<Q, M> {
         if (pending.resyncOf != null) end(pending.resyncOf, failure);
       }
       if (invalidSession && pending.sub == null) refreshSession();
+      return;
+    }
+    if (reply.resultMissing() && pending.sub == null && pending.order) {
+      // Reported here, not only by the facade, so the CallListener sees the failure the caller sees.
+      inFlight.remove(reqId);
+      finish(pending, null, withoutResult(pending.method));
       return;
     }
     pending.replies.add(reply.message());
@@ -930,6 +977,17 @@ public final class Connection<Q, M> {
 
   private void failLater(CompletableFuture<?> future, Throwable failure) {
     onCompletionExecutor(() -> future.completeExceptionally(failure));
+  }
+
+  /**
+   * The failure of a {@code success: true} reply to the order method {@code method} without a
+   * {@code result}: it answers nothing about the request, so the order's state is unknown, as when
+   * the socket drops ({@link KrakenTransportException#outcomeUnknown()}); a caller reconciles over
+   * REST.
+   */
+  public static KrakenTransportException withoutResult(String method) {
+    return new KrakenTransportException(method, new IOException(method + " answered success without result"),
+        ORDER_METHODS.contains(method));
   }
 
   private static KrakenServiceException serviceError(String method, String error) {

@@ -15,9 +15,10 @@ public final class Inbound<M> {
   private final String coalesceKey;
   private final M message;
   private final Object detail;
+  private final boolean resultMissing;
 
   private Inbound(boolean reply, String method, long reqId, boolean success, String error, String channel,
-      String symbol, String coalesceKey, M message, Object detail) {
+      String symbol, String coalesceKey, M message, Object detail, boolean resultMissing) {
     this.reply = reply;
     this.method = method;
     this.reqId = reqId;
@@ -28,11 +29,12 @@ public final class Inbound<M> {
     this.coalesceKey = coalesceKey;
     this.message = message;
     this.detail = detail;
+    this.resultMissing = resultMissing;
   }
 
   /** A method reply: {@code success} false means {@code error} is set. */
   public static <M> Inbound<M> reply(String method, long reqId, boolean success, String error, M message) {
-    return new Inbound<>(true, method, reqId, success, error, null, null, null, message, null);
+    return new Inbound<>(true, method, reqId, success, error, null, null, null, message, null, false);
   }
 
   /**
@@ -40,7 +42,7 @@ public final class Inbound<M> {
    * equal {@code coalesceKey} (null: never merged) may be merged by {@link FrameDispatcher#coalesce}.
    */
   public static <M> Inbound<M> channelMessage(String channel, String symbol, String coalesceKey, M message) {
-    return new Inbound<>(false, null, NO_REQ_ID, false, null, channel, symbol, coalesceKey, message, null);
+    return new Inbound<>(false, null, NO_REQ_ID, false, null, channel, symbol, coalesceKey, message, null, false);
   }
 
   /**
@@ -50,7 +52,22 @@ public final class Inbound<M> {
    * subscription ended, overflowed or was closed) leaves nothing behind.
    */
   public Inbound<M> withDetail(Object detail) {
-    return new Inbound<>(reply, method, reqId, success, error, channel, symbol, coalesceKey, message, detail);
+    return new Inbound<>(reply, method, reqId, success, error, channel, symbol, coalesceKey, message, detail,
+        resultMissing);
+  }
+
+  /**
+   * This {@code success: true} reply marked as carrying no {@code result} member: it answers
+   * nothing about its request, and a caller's method call fails on it (see {@link
+   * Connection#withoutResult}). The dispatcher marks it, as only it reads the frame.
+   */
+  public Inbound<M> withoutResult() {
+    return new Inbound<>(reply, method, reqId, success, error, channel, symbol, coalesceKey, message, detail, true);
+  }
+
+  /** Whether this reply was {@linkplain #withoutResult() marked} as carrying no {@code result}. */
+  public boolean resultMissing() {
+    return resultMissing;
   }
 
   public boolean isReply() {

@@ -181,7 +181,8 @@ public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatch
       long reqId = reply.reqId() == null ? Inbound.NO_REQ_ID : reply.reqId();
       String method = reply.method() == null ? null : reply.method().value();
       if (reply instanceof ErrorReply error) return Inbound.reply(method, reqId, false, error.error(), message);
-      return Inbound.reply(method, reqId, true, null, message);
+      Inbound<WsMessage> inbound = Inbound.reply(method, reqId, true, null, message);
+      return hasResult(text) ? inbound : inbound.withoutResult();
     }
     if (message instanceof WsMessage.WsChannelMessage channelMessage) {
       String channel = channelMessage.channel().value();
@@ -202,10 +203,16 @@ public final class ModelCodec implements RequestWriter<WsRequest>, FrameDispatch
         long reqId = frame.get("req_id") instanceof BigDecimal id ? id.longValue() : Inbound.NO_REQ_ID;
         String error = frame.get("error") instanceof String e ? e : null;
         boolean success = frame.get("success") instanceof Boolean s ? s : error == null;
-        return Inbound.reply(unknown.method(), reqId, success, error, message);
+        Inbound<WsMessage> inbound = Inbound.reply(unknown.method(), reqId, success, error, message);
+        return !success || frame.get("result") != null ? inbound : inbound.withoutResult();
       }
     }
     throw new IOException("a frame the contract does not describe (" + unknown.reason() + "): " + unknown.detail());
+  }
+
+  /** Whether the reply {@code text} has a {@code result} (read again: replies are one per request, rare). */
+  private static boolean hasResult(String text) throws IOException {
+    return Json.parse(text) instanceof Map<?, ?> frame && frame.get("result") != null;
   }
 
   /**
