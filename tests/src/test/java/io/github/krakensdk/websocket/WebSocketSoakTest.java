@@ -82,7 +82,11 @@ class WebSocketSoakTest {
   private static final Duration STEP = Duration.ofMillis(250);
   private static final Duration FAULT_EVERY = Duration.ofSeconds(4);
   private static final Duration ORDER_EVERY = Duration.ofSeconds(1);
-  private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(20);
+  /**
+   * A ceiling in real time for one step's I/O to settle (a wait on conditions, usually
+   * milliseconds): generous, since a loaded 2-core machine can stall a step for seconds.
+   */
+  private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(60);
   private static final int BOOKS = 20;
   private static final List<BookDepth> DEPTHS = List.of(BookDepth.NUMBER_10, BookDepth.NUMBER_25, BookDepth.NUMBER_100,
       BookDepth.NUMBER_500);
