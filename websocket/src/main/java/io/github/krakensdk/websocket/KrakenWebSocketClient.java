@@ -190,7 +190,15 @@ public final class KrakenWebSocketClient implements Closeable {
    * @throws IllegalStateException if the endpoint is authenticated and the client has no {@link
    *     TokenSource}, or the client is closed.
    */
-  synchronized <Q, M> Connection<Q, M> open(WebSocketEndpoint endpoint, RequestWriter<Q> writer,
+  <Q, M> Connection<Q, M> open(WebSocketEndpoint endpoint, RequestWriter<Q> writer,
+      FrameDispatcher<M> dispatcher) {
+    Connection<Q, M> engine = register(endpoint, writer, dispatcher);
+    engine.start(); // outside the client's lock: an authenticated endpoint asks its token source here
+    return engine;
+  }
+
+  /** A new connection to {@code endpoint}, not started, closed with the client. */
+  private synchronized <Q, M> Connection<Q, M> register(WebSocketEndpoint endpoint, RequestWriter<Q> writer,
       FrameDispatcher<M> dispatcher) {
     requireNonNull(endpoint, "endpoint == null");
     if (closed) throw new IllegalStateException("the client is closed");
@@ -198,9 +206,9 @@ public final class KrakenWebSocketClient implements Closeable {
         tokenSource, completion, scheduler, reconnectPolicy, random, pingInterval, pongTimeout, replyTimeout,
         callListener, reqIds, queueCapacity, connectionBudget);
     opened.add(engine);
-    engine.start();
     return engine;
   }
+
 
   /** Where the facades' subscribe and method calls see every message: one per endpoint. */
   interface Delivery {
@@ -319,14 +327,18 @@ public final class KrakenWebSocketClient implements Closeable {
   }
 
   /** The connection to {@code endpoint} on the generated models, opened on the first call. */
-  synchronized Connection<WsRequest, WsMessage> modelConnection(WebSocketEndpoint endpoint) {
+  Connection<WsRequest, WsMessage> modelConnection(WebSocketEndpoint endpoint) {
     requireNonNull(endpoint, "endpoint == null");
-    if (closed) throw new IllegalStateException("the client is closed");
-    Connection<WsRequest, WsMessage> existing = modelEngines.get(endpoint);
-    if (existing != null) return existing;
-    EndpointCodec codec = codec(endpoint);
-    Connection<WsRequest, WsMessage> engine = open(endpoint, codec, codec);
-    modelEngines.put(endpoint, engine);
+    Connection<WsRequest, WsMessage> engine;
+    synchronized (this) {
+      if (closed) throw new IllegalStateException("the client is closed");
+      Connection<WsRequest, WsMessage> existing = modelEngines.get(endpoint);
+      if (existing != null) return existing; // a request made before it started waits for its connection
+      EndpointCodec codec = codec(endpoint);
+      engine = register(endpoint, codec, codec);
+      modelEngines.put(endpoint, engine);
+    }
+    engine.start(); // outside the client's lock, as in open()
     return engine;
   }
 

@@ -105,4 +105,39 @@ final class SlowTokenSourceTest extends WebSocketClientTestBase {
       timers.join(5_000);
     }
   }
+
+  @Test void aFirstTokenFetchDoesNotHoldTheClientsLock() throws Exception {
+    client.close();
+    client = KrakenWebSocketClient.builder()
+        .environment(WebSocketEnvironment.PRODUCTION.toBuilder()
+            .url(WebSocketEndpoint.SPOT_PUBLIC, server.url("/public").toString())
+            .url(WebSocketEndpoint.SPOT_PRIVATE, server.url("/private").toString()).build())
+        .tokenSource(() -> {
+          asked.countDown();
+          try {
+            release.await(10, TimeUnit.SECONDS); // the first connection's token, slow
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return CompletableFuture.completedFuture("token-" + tokens.incrementAndGet());
+        })
+        .completionExecutor(completion)
+        .callListener(recordingListener())
+        .scheduler(clock)
+        .random(new SplittableRandom(25))
+        .build();
+    Thread opening = new Thread(() -> client.modelConnection(WebSocketEndpoint.SPOT_PRIVATE), "test-opening");
+    opening.start(); // opens the private connection and waits in the token source
+    try {
+      assertTrue(asked.await(5, TimeUnit.SECONDS), "the private connection asked for a token");
+      // Another endpoint's connection is not stuck behind that token.
+      CompletableFuture.supplyAsync(() -> client.modelConnection(WebSocketEndpoint.SPOT_PUBLIC))
+          .get(5, TimeUnit.SECONDS);
+      assertTrue(opening.isAlive(), "the private connection is still waiting for its token");
+    } finally {
+      release.countDown();
+      opening.join(5_000);
+    }
+    assertFalse(opening.isAlive());
+  }
 }
