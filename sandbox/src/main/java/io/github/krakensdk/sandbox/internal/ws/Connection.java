@@ -1,6 +1,5 @@
 package io.github.krakensdk.sandbox.internal.ws;
 
-import com.squareup.moshi.JsonReader;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Catalog;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.StreamViews;
@@ -15,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import okio.Buffer;
 
 /**
  * One client's connection: its endpoint, its subscriptions and the token it was accepted with.
@@ -121,17 +119,7 @@ final class Connection {
     Instant in = clock.instant();
     Map<String, Object> request;
     try {
-      JsonReader reader = JsonReader.of(new Buffer().writeUtf8(text));
-      Object value = read(reader);
-      if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
-        throw new IOException("trailing data");
-      }
-      if (!(value instanceof Map<?, ?>)) {
-        throw new IOException("not an object");
-      }
-      @SuppressWarnings("unchecked")
-      Map<String, Object> map = (Map<String, Object>) value;
-      request = map;
+      request = Messages.request(text);
     } catch (IOException | RuntimeException e) {
       send(Messages.error(null, "EGeneral:Invalid arguments:the message must be a JSON object", null, null, in,
           clock.instant()));
@@ -180,45 +168,6 @@ final class Connection {
       return number.stripTrailingZeros().scale() <= 0 ? number.longValueExact() : null;
     } catch (ArithmeticException e) {
       return null;
-    }
-  }
-
-  /** A JSON value as a tree whose numbers are {@link BigDecimal}s of their literal text (order quantities keep every digit). */
-  static Object read(JsonReader reader) throws IOException {
-    switch (reader.peek()) {
-      case BEGIN_OBJECT -> {
-        Map<String, Object> map = new LinkedHashMap<>();
-        reader.beginObject();
-        while (reader.hasNext()) {
-          String name = reader.nextName();
-          if (map.put(name, read(reader)) != null) {
-            throw new IOException("a repeated member: " + name);
-          }
-        }
-        reader.endObject();
-        return map;
-      }
-      case BEGIN_ARRAY -> {
-        List<Object> list = new ArrayList<>();
-        reader.beginArray();
-        while (reader.hasNext()) {
-          list.add(read(reader));
-        }
-        reader.endArray();
-        return list;
-      }
-      case NUMBER -> {
-        return new BigDecimal(reader.nextString());
-      }
-      case STRING -> {
-        return reader.nextString();
-      }
-      case BOOLEAN -> {
-        return reader.nextBoolean();
-      }
-      default -> {
-        return reader.nextNull();
-      }
     }
   }
 

@@ -1,21 +1,29 @@
 package io.github.krakensdk.sandbox.internal.ws;
 
+import com.squareup.moshi.JsonReader;
 import io.github.krakensdk.sandbox.internal.http.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import okio.Buffer;
 
 /**
  * The frames the server writes, as JSON trees in the service's member order ({@link Json#write}
  * writes a {@code BigDecimal} as a plain JSON number with every digit of its scale, so that a price
- * at the pair's precision keeps its trailing zeros, as the checksum's digits need).
+ * at the pair's precision keeps its trailing zeros, as the checksum's digits need), and the
+ * reader of a client's frames. The Unified WebSocket writes the same v2 envelopes (its pages: "the
+ * same v2 message format"), so its connections use these too.
  */
-final class Messages {
+public final class Messages {
   /** The version the status message names: the sandbox's server of the v2 protocol. */
-  static final String VERSION = "2.0.10";
+  public static final String VERSION = "2.0.10";
   private static final DateTimeFormatter MICROS =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
   private static final DateTimeFormatter NANOS =
@@ -23,36 +31,88 @@ final class Messages {
 
   private Messages() {}
 
-  /** A frame read back as a tree whose numbers are {@link java.math.BigDecimal}s of their literal text. */
-  @SuppressWarnings("unchecked")
+  /** A frame read back as a tree whose numbers are {@link BigDecimal}s of their literal text. */
   static Map<String, Object> parse(String text) {
     try {
-      return (Map<String, Object>) Connection.read(com.squareup.moshi.JsonReader.of(new okio.Buffer().writeUtf8(text)));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      return request(text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
-  static String write(Map<String, Object> frame) {
+  /** A client's frame: one JSON object, its numbers the {@link BigDecimal}s of their literal text. */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> request(String text) throws IOException {
+    JsonReader reader = JsonReader.of(new Buffer().writeUtf8(text));
+    Object value = read(reader);
+    if (reader.peek() != JsonReader.Token.END_DOCUMENT) {
+      throw new IOException("trailing data");
+    }
+    if (!(value instanceof Map<?, ?>)) {
+      throw new IOException("not an object");
+    }
+    return (Map<String, Object>) value;
+  }
+
+  /** A JSON value as a tree whose numbers are {@link BigDecimal}s of their literal text (order quantities keep every digit). */
+  private static Object read(JsonReader reader) throws IOException {
+    switch (reader.peek()) {
+      case BEGIN_OBJECT -> {
+        Map<String, Object> map = new LinkedHashMap<>();
+        reader.beginObject();
+        while (reader.hasNext()) {
+          String name = reader.nextName();
+          if (map.put(name, read(reader)) != null) {
+            throw new IOException("a repeated member: " + name);
+          }
+        }
+        reader.endObject();
+        return map;
+      }
+      case BEGIN_ARRAY -> {
+        List<Object> list = new ArrayList<>();
+        reader.beginArray();
+        while (reader.hasNext()) {
+          list.add(read(reader));
+        }
+        reader.endArray();
+        return list;
+      }
+      case NUMBER -> {
+        return new BigDecimal(reader.nextString());
+      }
+      case STRING -> {
+        return reader.nextString();
+      }
+      case BOOLEAN -> {
+        return reader.nextBoolean();
+      }
+      default -> {
+        return reader.nextNull();
+      }
+    }
+  }
+
+  public static String write(Map<String, Object> frame) {
     return Json.write(frame);
   }
 
   /** RFC 3339 with microseconds, as the service writes {@code time_in}, {@code timestamp}. */
-  static String micros(Instant instant) {
+  public static String micros(Instant instant) {
     return MICROS.format(instant);
   }
 
   /** RFC 3339 with nanoseconds, as level 3 writes its orders' times. */
-  static String nanos(Instant instant) {
+  public static String nanos(Instant instant) {
     return NANOS.format(instant);
   }
 
-  static Map<String, Object> object() {
+  public static Map<String, Object> object() {
     return new LinkedHashMap<>();
   }
 
   /** {@code {"channel":"status","type":"update","data":[{...}]}}, sent on connect. */
-  static Map<String, Object> status(long connectionId) {
+  public static Map<String, Object> status(long connectionId) {
     Map<String, Object> data = object();
     data.put("version", VERSION);
     data.put("system", "online");
@@ -61,13 +121,13 @@ final class Messages {
     return channel("status", "update", List.of(data));
   }
 
-  static Map<String, Object> heartbeat() {
+  public static Map<String, Object> heartbeat() {
     Map<String, Object> frame = object();
     frame.put("channel", "heartbeat");
     return frame;
   }
 
-  static Map<String, Object> channel(String channel, String type, Object data) {
+  public static Map<String, Object> channel(String channel, String type, Object data) {
     Map<String, Object> frame = object();
     frame.put("channel", channel);
     frame.put("type", type);
@@ -76,7 +136,7 @@ final class Messages {
   }
 
   /** A channel message with a {@code sequence} (executions, balances). */
-  static Map<String, Object> sequenced(String channel, String type, Object data, long sequence) {
+  public static Map<String, Object> sequenced(String channel, String type, Object data, long sequence) {
     Map<String, Object> frame = object();
     frame.put("channel", channel);
     frame.put("type", type);
@@ -86,7 +146,7 @@ final class Messages {
   }
 
   /** A successful reply: {@code method}, {@code result}, {@code success}, times, {@code req_id} if the request had one. */
-  static Map<String, Object> success(String method, Object result, Long reqId, Instant in, Instant out) {
+  public static Map<String, Object> success(String method, Object result, Long reqId, Instant in, Instant out) {
     Map<String, Object> frame = object();
     frame.put("method", method);
     frame.put("result", result);
@@ -96,7 +156,7 @@ final class Messages {
   }
 
   /** A refusal: {@code error} is one string; {@code symbol} names the pair a refused subscription concerns. */
-  static Map<String, Object> error(String method, String error, String symbol, Long reqId, Instant in, Instant out) {
+  public static Map<String, Object> error(String method, String error, String symbol, Long reqId, Instant in, Instant out) {
     Map<String, Object> frame = object();
     if (method != null) {
       frame.put("method", method);
@@ -110,7 +170,7 @@ final class Messages {
     return frame;
   }
 
-  static Map<String, Object> pong(Long reqId, Instant in, Instant out) {
+  public static Map<String, Object> pong(Long reqId, Instant in, Instant out) {
     Map<String, Object> frame = object();
     frame.put("method", "pong");
     times(frame, reqId, in, out);

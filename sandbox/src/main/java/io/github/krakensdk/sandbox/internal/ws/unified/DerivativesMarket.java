@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.ws.unified;
 
+import io.github.krakensdk.sandbox.internal.ws.Messages;
 import static java.util.Objects.requireNonNull;
 
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
@@ -346,7 +347,7 @@ public final class DerivativesMarket {
     Map<String, Object> ledger = new LinkedHashMap<>();
     ledger.put("ledger_id", entry.id());
     ledger.put("ref_id", entry.refid());
-    ledger.put("timestamp", Frames.micros(entry.time()));
+    ledger.put("timestamp", Messages.micros(entry.time()));
     ledger.put("type", entry.type());
     ledger.put("subtype", entry.subtype());
     ledger.put("category", "derivatives");
@@ -675,7 +676,7 @@ public final class DerivativesMarket {
       report.put("avg_price", order.contract.price(order.cost.divide(order.filled, 12, RoundingMode.HALF_EVEN)));
     }
     report.put("time_in_force", "GTC");
-    report.put("timestamp", Frames.micros(now));
+    report.put("timestamp", Messages.micros(now));
     return report;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.krakensdk.sandbox.internal.ws.unified;
 
+import io.github.krakensdk.sandbox.internal.ws.Messages;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Catalog;
 import io.github.krakensdk.sandbox.internal.spot.exchange.Exchange;
 import io.github.krakensdk.sandbox.internal.spot.exchange.LedgerEntry;
@@ -104,7 +105,7 @@ final class UnifiedConnection {
   }
 
   synchronized void opened() {
-    send(Frames.status(id));
+    send(Messages.status(id));
   }
 
   synchronized boolean subscribed() {
@@ -117,7 +118,7 @@ final class UnifiedConnection {
 
   synchronized void heartbeat() {
     if (!subscriptions.isEmpty()) {
-      send(Frames.heartbeat());
+      send(Messages.heartbeat());
     }
   }
 
@@ -133,9 +134,9 @@ final class UnifiedConnection {
     Instant in = clock.instant();
     Map<String, Object> request;
     try {
-      request = Frames.parse(text);
+      request = Messages.request(text);
     } catch (IOException | RuntimeException e) {
-      send(Frames.error(null, "EGeneral:Invalid arguments:the message must be a JSON object", null, null, in,
+      send(Messages.error(null, "EGeneral:Invalid arguments:the message must be a JSON object", null, null, in,
           clock.instant()));
       return;
     }
@@ -149,7 +150,7 @@ final class UnifiedConnection {
         throw new Refusal("EGeneral:Invalid arguments:method: required, a string");
       }
       switch (method) {
-        case "ping" -> send(Frames.pong(reqId, in, clock.instant()));
+        case "ping" -> send(Messages.pong(reqId, in, clock.instant()));
         case "subscribe" -> subscribe(params(request, "channel"), reqId, in);
         case "unsubscribe" -> unsubscribe(params(request, "channel"), reqId, in);
         default -> {
@@ -161,7 +162,7 @@ final class UnifiedConnection {
         }
       }
     } catch (Refusal refusal) {
-      send(Frames.error(method, refusal.getMessage(), null, reqId, in, clock.instant()));
+      send(Messages.error(method, refusal.getMessage(), null, reqId, in, clock.instant()));
     }
   }
 
@@ -365,12 +366,12 @@ final class UnifiedConnection {
         refuse("unsubscribe", "Subscription Not Found", symbol, reqId, in);
         continue;
       }
-      send(Frames.success("unsubscribe", result(channel, symbol), reqId, in, clock.instant()));
+      send(Messages.success("unsubscribe", result(channel, symbol), reqId, in, clock.instant()));
     }
   }
 
   private static Map<String, Object> result(String channel, String symbol) {
-    Map<String, Object> result = Frames.object();
+    Map<String, Object> result = Messages.object();
     result.put("channel", channel);
     if (symbol != null) {
       result.put("symbol", symbol);
@@ -392,16 +393,16 @@ final class UnifiedConnection {
     // the acknowledgement (an order on another connection) must come after the stream's baseline.
     List<Map<String, Object>> first = stream.start(clock.instant());
     subscriptions.put(key, stream);
-    send(Frames.success("subscribe", result, reqId, in, clock.instant()));
+    send(Messages.success("subscribe", result, reqId, in, clock.instant()));
     first.forEach(this::send);
   }
 
   private void refuse(String method, String error, String symbol, Long reqId, Instant in) {
-    send(Frames.error(method, error, symbol, reqId, in, clock.instant()));
+    send(Messages.error(method, error, symbol, reqId, in, clock.instant()));
   }
 
   private void send(Map<String, Object> frame) {
-    out.accept(Frames.write(frame));
+    out.accept(Messages.write(frame));
   }
 
   // ---- trading ----
@@ -447,14 +448,14 @@ final class UnifiedConnection {
           String clOrdId = string(params, "cl_ord_id", false);
           boolean validate = bool(params, "validate", false);
           if (validate) {
-            Map<String, Object> result = Frames.object();
+            Map<String, Object> result = Messages.object();
             result.put("order_id", "");
             reply(method, result, reqId, in);
             return;
           }
           DerivativesMarket.Placed placed = market.add(account, symbol, side.equals("buy"), type, qty, limit, clOrdId,
               bool(params, "post_only", false), bool(params, "reduce_only", false));
-          Map<String, Object> result = Frames.object();
+          Map<String, Object> result = Messages.object();
           result.put("order_id", placed.orderId());
           if (placed.clOrdId() != null) {
             result.put("cl_ord_id", placed.clOrdId());
@@ -477,7 +478,7 @@ final class UnifiedConnection {
             throw new Refusal("EGeneral:Invalid arguments:order_id: one of order_id, cl_ord_id is required");
           }
           for (DerivativesMarket.Order order : market.cancel(account, ids, clOrdIds)) {
-            Map<String, Object> result = Frames.object();
+            Map<String, Object> result = Messages.object();
             result.put("order_id", order.id);
             if (order.clOrdId != null) {
               result.put("cl_ord_id", order.clOrdId);
@@ -487,7 +488,7 @@ final class UnifiedConnection {
         }
         case "cancel_all" -> {
           members(params, method, Set.of());
-          Map<String, Object> result = Frames.object();
+          Map<String, Object> result = Messages.object();
           result.put("count", (long) market.cancelAll(account));
           reply(method, result, reqId, in);
         }
@@ -500,7 +501,7 @@ final class UnifiedConnection {
           }
           String amendId = market.amend(account, orderId, clOrdId, number(params, "order_qty", true),
               number(params, "limit_price", false), bool(params, "post_only", false));
-          Map<String, Object> result = Frames.object();
+          Map<String, Object> result = Messages.object();
           result.put("amend_id", amendId);
           if (orderId != null) {
             result.put("order_id", orderId);
@@ -517,7 +518,7 @@ final class UnifiedConnection {
   }
 
   private void reply(String method, Map<String, Object> result, Long reqId, Instant in) {
-    send(Frames.success(method, result, reqId, in, clock.instant()));
+    send(Messages.success(method, result, reqId, in, clock.instant()));
   }
 
   private static void members(Map<String, Object> params, String method, Set<String> allowed) throws Refusal {
@@ -635,13 +636,13 @@ final class UnifiedConnection {
 
     private Map<String, Object> frame(String type, List<DerivativesMarket.Level> bidLevels,
         List<DerivativesMarket.Level> askLevels, Instant now) {
-      Map<String, Object> data = Frames.object();
+      Map<String, Object> data = Messages.object();
       data.put("symbol", symbol);
       data.put("bids", levels(bidLevels));
       data.put("asks", levels(askLevels));
       data.put("checksum", checksum(asks, bids));
-      data.put("timestamp", Frames.micros(now));
-      return Frames.channel("book", type, List.of(data));
+      data.put("timestamp", Messages.micros(now));
+      return Messages.channel("book", type, List.of(data));
     }
 
     /** The levels that changed from {@code before} to {@code after}; a level gone is sent with qty 0. */
@@ -665,7 +666,7 @@ final class UnifiedConnection {
     private List<Object> levels(List<DerivativesMarket.Level> levels) {
       List<Object> out = new ArrayList<>();
       for (DerivativesMarket.Level level : levels) {
-        Map<String, Object> entry = Frames.object();
+        Map<String, Object> entry = Messages.object();
         entry.put("price", level.price());
         entry.put("qty", level.qty());
         out.add(entry);
@@ -685,7 +686,7 @@ final class UnifiedConnection {
     }
 
     private Map<String, Object> view() {
-      Map<String, Object> data = Frames.object();
+      Map<String, Object> data = Messages.object();
       data.put("symbol", symbol);
       List<DerivativesMarket.Level> bid = market.levels(symbol, true, 1);
       List<DerivativesMarket.Level> ask = market.levels(symbol, false, 1);
@@ -704,7 +705,7 @@ final class UnifiedConnection {
     @Override
     public List<Map<String, Object>> start(Instant now) {
       last = view();
-      return snapshot ? List.of(Frames.channel("ticker", "snapshot", List.of(last))) : List.of();
+      return snapshot ? List.of(Messages.channel("ticker", "snapshot", List.of(last))) : List.of();
     }
 
     @Override
@@ -714,7 +715,7 @@ final class UnifiedConnection {
         return List.of();
       }
       last = current;
-      return List.of(Frames.channel("ticker", "update", List.of(current)));
+      return List.of(Messages.channel("ticker", "update", List.of(current)));
     }
   }
 
@@ -735,7 +736,7 @@ final class UnifiedConnection {
       if (!snapshot) {
         return List.of();
       }
-      return List.of(Frames.channel("trade", "snapshot", views(trades.subList(Math.max(0, trades.size() - 50),
+      return List.of(Messages.channel("trade", "snapshot", views(trades.subList(Math.max(0, trades.size() - 50),
           trades.size()))));
     }
 
@@ -746,20 +747,20 @@ final class UnifiedConnection {
         return List.of();
       }
       lastId = trades.get(trades.size() - 1).id();
-      return List.of(Frames.channel("trade", "update", views(trades)));
+      return List.of(Messages.channel("trade", "update", views(trades)));
     }
 
     private List<Object> views(List<DerivativesMarket.Trade> trades) {
       List<Object> out = new ArrayList<>();
       for (DerivativesMarket.Trade trade : trades) {
-        Map<String, Object> data = Frames.object();
+        Map<String, Object> data = Messages.object();
         data.put("symbol", symbol);
         data.put("side", trade.buy() ? "buy" : "sell");
         data.put("price", trade.price());
         data.put("qty", trade.qty());
         data.put("ord_type", trade.ordType());
         data.put("trade_id", trade.id());
-        data.put("timestamp", Frames.micros(trade.time()));
+        data.put("timestamp", Messages.micros(trade.time()));
         out.add(data);
       }
       return out;
@@ -779,7 +780,7 @@ final class UnifiedConnection {
         return List.of();
       }
       List<Object> assets = new ArrayList<>();
-      Map<String, Object> usd = Frames.object();
+      Map<String, Object> usd = Messages.object();
       usd.put("id", "USD");
       usd.put("status", "enabled");
       usd.put("precision", 4L);
@@ -787,13 +788,13 @@ final class UnifiedConnection {
       assets.add(usd);
       List<Object> pairs = new ArrayList<>();
       for (DerivativesMarket.Contract contract : DerivativesMarket.CONTRACTS) {
-        Map<String, Object> asset = Frames.object();
+        Map<String, Object> asset = Messages.object();
         asset.put("id", contract.base());
         asset.put("status", "enabled");
         asset.put("precision", (long) contract.qtyDecimals());
         asset.put("precision_display", (long) contract.qtyDecimals());
         assets.add(asset);
-        Map<String, Object> pair = Frames.object();
+        Map<String, Object> pair = Messages.object();
         pair.put("symbol", contract.symbol());
         pair.put("base", contract.base());
         pair.put("quote", "USD");
@@ -807,10 +808,10 @@ final class UnifiedConnection {
         pair.put("margin_initial", DerivativesMarket.INITIAL_MARGIN.movePointRight(2).stripTrailingZeros());
         pairs.add(pair);
       }
-      Map<String, Object> data = Frames.object();
+      Map<String, Object> data = Messages.object();
       data.put("assets", assets);
       data.put("pairs", pairs);
-      return List.of(Frames.channel("instrument", "snapshot", data));
+      return List.of(Messages.channel("instrument", "snapshot", data));
     }
 
     @Override
@@ -834,7 +835,7 @@ final class UnifiedConnection {
     public List<Map<String, Object>> start(Instant now) {
       seen = market.executionCount(owner);
       List<Object> data = new ArrayList<>(snapOrders ? market.openOrders(owner) : List.of());
-      return List.of(Frames.sequenced("executions", "snapshot", data, ++sequence));
+      return List.of(Messages.sequenced("executions", "snapshot", data, ++sequence));
     }
 
     @Override
@@ -844,7 +845,7 @@ final class UnifiedConnection {
         return List.of();
       }
       seen += events.size();
-      return List.of(Frames.sequenced("executions", "update", new ArrayList<Object>(events), ++sequence));
+      return List.of(Messages.sequenced("executions", "update", new ArrayList<Object>(events), ++sequence));
     }
   }
 
@@ -874,18 +875,18 @@ final class UnifiedConnection {
           continue;
         }
         BigDecimal amount = balance.getValue().setScale(asset.decimals(), RoundingMode.HALF_EVEN);
-        Map<String, Object> wallet = Frames.object();
+        Map<String, Object> wallet = Messages.object();
         wallet.put("type", "spot");
         wallet.put("id", "main");
         wallet.put("balance", amount);
-        Map<String, Object> entry = Frames.object();
+        Map<String, Object> entry = Messages.object();
         entry.put("asset", asset.display());
         entry.put("asset_class", asset.aclass());
         entry.put("balance", amount);
         entry.put("wallets", List.of(wallet));
         data.add(entry);
       }
-      return List.of(Frames.sequenced("balances", "snapshot", data, ++sequence));
+      return List.of(Messages.sequenced("balances", "snapshot", data, ++sequence));
     }
 
     @Override
@@ -900,10 +901,10 @@ final class UnifiedConnection {
       List<Object> data = new ArrayList<>();
       for (LedgerEntry entry : added) {
         Catalog.Asset asset = catalog.asset(entry.asset()).orElse(null);
-        Map<String, Object> view = Frames.object();
+        Map<String, Object> view = Messages.object();
         view.put("ledger_id", entry.id());
         view.put("ref_id", entry.refid());
-        view.put("timestamp", Frames.micros(entry.time()));
+        view.put("timestamp", Messages.micros(entry.time()));
         view.put("type", entry.type());
         view.put("subtype", entry.subtype());
         view.put("category", entry.type());
@@ -916,7 +917,7 @@ final class UnifiedConnection {
         view.put("balance", entry.balance());
         data.add(view);
       }
-      return List.of(Frames.sequenced("balances", "update", data, ++sequence));
+      return List.of(Messages.sequenced("balances", "update", data, ++sequence));
     }
   }
 
@@ -932,8 +933,8 @@ final class UnifiedConnection {
     @Override
     public List<Map<String, Object>> start(Instant now) {
       last = market.multiCollateral(owner);
-      return List.of(Frames.channel("margin", "multi_collateral", last),
-          Frames.channel("margin", "single_collateral", Frames.object()));
+      return List.of(Messages.channel("margin", "multi_collateral", last),
+          Messages.channel("margin", "single_collateral", Messages.object()));
     }
 
     @Override
@@ -943,7 +944,7 @@ final class UnifiedConnection {
         return List.of();
       }
       last = current;
-      return List.of(Frames.channel("margin", "multi_collateral", current));
+      return List.of(Messages.channel("margin", "multi_collateral", current));
     }
   }
 
@@ -960,7 +961,7 @@ final class UnifiedConnection {
     @Override
     public List<Map<String, Object>> start(Instant now) {
       seen = market.positionChangeCount(owner);
-      return snapshot ? List.of(Frames.channel("positions", "snapshot", data(market.positions(owner)))) : List.of();
+      return snapshot ? List.of(Messages.channel("positions", "snapshot", data(market.positions(owner)))) : List.of();
     }
 
     @Override
@@ -972,11 +973,11 @@ final class UnifiedConnection {
       seen += changes.size();
       Map<String, Map<String, Object>> latest = new LinkedHashMap<>();
       changes.forEach(change -> latest.put((String) change.get("symbol"), change));
-      return List.of(Frames.channel("positions", "update", data(new ArrayList<>(latest.values()))));
+      return List.of(Messages.channel("positions", "update", data(new ArrayList<>(latest.values()))));
     }
 
     private Map<String, Object> data(List<Map<String, Object>> futures) {
-      Map<String, Object> data = Frames.object();
+      Map<String, Object> data = Messages.object();
       data.put("futures", futures);
       data.put("options", List.of());
       return data;
@@ -1006,7 +1007,7 @@ final class UnifiedConnection {
         return List.of();
       }
       seen += entries.size();
-      return List.of(Frames.sequenced("ledgers", "update", new ArrayList<Object>(entries), ++sequence));
+      return List.of(Messages.sequenced("ledgers", "update", new ArrayList<Object>(entries), ++sequence));
     }
   }
 }
